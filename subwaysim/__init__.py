@@ -1,0 +1,1 @@
+"""The Subway Game simulator: scenario -> simulated game -> events -> reports, sweeps."""
