@@ -1,0 +1,183 @@
+"""The one protocol every abstract game implements, and the registry that finds them.
+
+A `Game` is a factory holding its options; a `State` is immutable to callers:
+`play` returns a new State and leaves the old one unchanged. Moves are small hashable
+values whose `str()` is the rules' move text. Agents, the console, save files, the match
+runner and the conformance test know only this protocol; each game is free to use fast
+internal structures (integer moves, bitboards) behind it.
+"""
+
+from __future__ import annotations
+
+import random
+from abc import ABC, abstractmethod
+from collections.abc import Callable, Hashable, Sequence
+from typing import Any, ClassVar
+
+from pydantic import BaseModel, ConfigDict
+from rich.console import RenderableType
+
+
+class IllegalMove(ValueError):
+    """A move the rules refuse; the message names the rule and quotes the move."""
+
+
+class UnknownGame(ValueError):
+    """A game name that is not registered."""
+
+
+class GameOptions(BaseModel):
+    """Base for each game's options model (validated, JSON-serialisable for save files)."""
+
+    model_config = ConfigDict(extra="forbid", frozen=True)
+
+
+Move = Hashable  # a game's move value; str(move) is the move text
+
+
+class State(ABC):
+    """A position plus whose turn it is. Never mutated after construction."""
+
+    game: Game
+
+    @property
+    @abstractmethod
+    def to_move(self) -> str:
+        """Side name of the player to move (e.g. 'red')."""
+
+    @property
+    @abstractmethod
+    def is_over(self) -> bool: ...
+
+    @property
+    @abstractmethod
+    def winner(self) -> str | None:
+        """Side name of the winner, or None (game not over, or drawn)."""
+
+    @property
+    @abstractmethod
+    def ply(self) -> int:
+        """Number of moves played to reach this state (placement moves included)."""
+
+    @abstractmethod
+    def legal_moves(self) -> list[Move]:
+        """Legal moves, unique, in a fixed (sorted) order; empty exactly when `is_over`."""
+
+    @abstractmethod
+    def parse_move(self, text: str) -> Move:
+        """Parse move text in this position; raise IllegalMove saying why if it is garbled."""
+
+    @abstractmethod
+    def play(self, move: Move | str) -> State:
+        """The state after `move` (a Move or its text); raise IllegalMove naming the rule."""
+
+    @abstractmethod
+    def to_text(self) -> str:
+        """The position in the game's text format (`Game.from_text` reads it back)."""
+
+    def end_reason(self) -> str:
+        """One sentence saying why the game ended and who won (for the console)."""
+        if not self.is_over:
+            return "The game is not over."
+        return f"{self.winner} wins." if self.winner else "The game is drawn."
+
+    def playout(self, rng: random.Random) -> str | None:
+        """Play uniformly random moves to the end and return the winner.
+
+        Games override this with a fast internal version; the result must have the same
+        distribution as this reference loop.
+        """
+        state: State = self
+        while not state.is_over:
+            state = state.play(rng.choice(state.legal_moves()))
+        return state.winner
+
+
+class Game(ABC):
+    """A game with fixed options: makes initial states and reads text positions."""
+
+    name: ClassVar[str]
+    sides: ClassVar[tuple[str, str]]
+    Options: ClassVar[type[GameOptions]]
+    # Small option sets the generic conformance test plays many random games with.
+    conformance_options: ClassVar[tuple[dict[str, Any], ...]] = ({},)
+    # Display toggles the console offers (`show NAME`), passed to render() as view[NAME]=True.
+    view_flags: ClassVar[dict[str, str]] = {}
+
+    def __init__(self, **options: Any) -> None:
+        self.options = self.Options(**options)
+
+    @abstractmethod
+    def initial_state(self) -> State: ...
+
+    @abstractmethod
+    def from_text(self, text: str, to_move: str | None = None) -> State: ...
+
+    @abstractmethod
+    def render(self, state: State, last_move: Move | None = None, **view: Any) -> RenderableType:
+        """A rich renderable of the board (coordinates, colours, last move highlighted).
+
+        `view` carries optional display requests the console passes on (e.g. terminals=True).
+        """
+
+    @abstractmethod
+    def greedy_move(self, state: State, rng: random.Random) -> Move:
+        """The game-specific greedy heuristic's choice (ties broken with `rng`)."""
+
+    def select_moves(self, state: State, query: str) -> list[Move]:
+        """Legal moves matching a console query (`moves QUERY`): by default a text prefix."""
+        query = query.strip().lower()
+        return [m for m in state.legal_moves() if str(m).lower().startswith(query)]
+
+    def interactive_setup(
+        self, ask: Callable[[str], str], show: Callable[[RenderableType], None]
+    ) -> Game:
+        """Let players set the game up at the console before play (default: nothing to do).
+
+        Returns the Game to play (possibly a new one with different options).
+        """
+        return self
+
+    def rules_help(self) -> str:
+        """Short help text: move syntax and the main rules, for the console's `help`."""
+        return f"{self.name}: type a move in the rules' move text."
+
+
+_REGISTRY: dict[str, Callable[..., Game]] = {}
+
+
+def register(name: str) -> Callable[[type[Game]], type[Game]]:
+    """Class decorator: make a Game available to `get_game(name)`."""
+
+    def decorate(cls: type[Game]) -> type[Game]:
+        _REGISTRY[name] = cls
+        return cls
+
+    return decorate
+
+
+def game_names() -> Sequence[str]:
+    _load_builtin_games()
+    return sorted(_REGISTRY)
+
+
+def get_game(name: str, **options: Any) -> Game:
+    """The registered game `name` with `options` (validated by the game's Options model)."""
+    _load_builtin_games()
+    try:
+        factory = _REGISTRY[name]
+    except KeyError:
+        known = ", ".join(sorted(_REGISTRY))
+        raise UnknownGame(f"unknown game {name!r}; known games: {known}") from None
+    return factory(**options)
+
+
+def _load_builtin_games() -> None:
+    import importlib
+
+    for module in ("rapid_transit", "thruway", "transit_chess"):
+        try:
+            importlib.import_module(f"abstracts.{module}")
+        except ModuleNotFoundError as exc:
+            if exc.name != f"abstracts.{module}":
+                raise

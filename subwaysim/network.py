@@ -1,0 +1,88 @@
+"""The players' subway systems: track, stations, intersections (SG-10, SG-11)."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass, field
+from types import MappingProxyType
+from typing import Literal
+
+from subwaysim.board import Board
+
+StationKind = Literal["local", "express"]
+
+
+@dataclass(frozen=True, slots=True)
+class Station:
+    """A station on a square; it serves every system with track on that square (SG-11)."""
+
+    square: int
+    kind: StationKind
+    builder: str
+
+
+@dataclass(frozen=True)
+class Network:
+    """An immutable snapshot of every player's track and all stations.
+
+    `with_*` methods return a new Network; the old one is unchanged, so agents can
+    evaluate candidate builds without touching the game.
+    """
+
+    board: Board
+    players: tuple[str, ...]
+    track: Mapping[str, frozenset[int]] = field(default_factory=dict)
+    stations: Mapping[int, Station] = field(default_factory=dict)
+
+    def __post_init__(self) -> None:
+        track = {p: frozenset(self.track.get(p, ())) for p in self.players}
+        object.__setattr__(self, "track", MappingProxyType(track))
+        object.__setattr__(self, "stations", MappingProxyType(dict(self.stations)))
+
+    # --- queries ---
+    def owners(self, square: int) -> tuple[str, ...]:
+        """Players with track on `square`, in seat order."""
+        return tuple(p for p in self.players if square in self.track[p])
+
+    def serves(self, station: Station | int, player: str) -> bool:
+        square = station.square if isinstance(station, Station) else station
+        return square in self.stations and square in self.track[player]  # SG-11
+
+    def stations_of(self, player: str) -> tuple[Station, ...]:
+        """Stations serving `player`'s system, by square."""
+        own = self.track[player]
+        return tuple(self.stations[sq] for sq in sorted(self.stations) if sq in own)
+
+    def intersections(self, player: str) -> frozenset[int]:
+        """Track squares of `player` with 3 or 4 neighbours on `player`'s track (SG-10)."""
+        own = self.track[player]
+        nb = self.board.neighbours
+        return frozenset(sq for sq in own if sum(n in own for n in nb(sq)) >= 3)
+
+    def signature(self, players: frozenset[str] | tuple[str, ...]) -> tuple:
+        """A hashable key for the part of the network that routing on `players` sees."""
+        chosen = tuple(p for p in self.players if p in players)
+        squares = frozenset().union(*(self.track[p] for p in chosen)) if chosen else frozenset()
+        stations = tuple((sq, st.kind) for sq, st in sorted(self.stations.items()) if sq in squares)
+        return tuple((p, self.track[p]) for p in chosen), stations
+
+    # --- changes (each returns a new Network) ---
+    def with_track(self, player: str, square: int) -> Network:
+        return self._replace_track(player, self.track[player] | {square})
+
+    def without_track(self, player: str, square: int) -> Network:
+        return self._replace_track(player, self.track[player] - {square})
+
+    def with_station(self, square: int, kind: StationKind, builder: str) -> Network:
+        stations = dict(self.stations)
+        stations[square] = Station(square, kind, builder)
+        return Network(self.board, self.players, self.track, stations)
+
+    def without_station(self, square: int) -> Network:
+        stations = {sq: st for sq, st in self.stations.items() if sq != square}
+        return Network(self.board, self.players, self.track, stations)
+
+    def _replace_track(self, player: str, squares: frozenset[int]) -> Network:
+        track = dict(self.track)
+        track[player] = squares
+        return Network(self.board, self.players, track, self.stations)
