@@ -1,0 +1,166 @@
+"""The build phase's actions, their costs and legality (SG-17).
+
+A build is checked against the network and decks, never applied blindly; `check` returns
+the reason (citing the rule) a build is refused, or None.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from dataclasses import dataclass
+from typing import Literal
+
+from subwaysim.board import Board, SquareError
+from subwaysim.cards import Deck, cards_of
+from subwaysim.network import Network
+from subwaysim.scenario import CostsSpec
+
+Action = Literal["track", "station", "remove_track", "remove_station", "intensify"]
+PHASE = "phase"
+
+
+class BuildError(ValueError):
+    """A build that cannot be parsed or is not allowed now."""
+
+
+@dataclass(frozen=True, slots=True)
+class Build:
+    """One build action; `detail` is the station kind or the intensified deck."""
+
+    action: Action
+    square: int
+    detail: str | None = None
+
+    def text(self, board: Board) -> str:
+        words = {
+            "track": ["track", board.name(self.square)],
+            "station": ["station", board.name(self.square), self.detail or "local"],
+            "remove_track": ["remove", "track", board.name(self.square)],
+            "remove_station": ["remove", "station", board.name(self.square)],
+            "intensify": ["intensify", board.name(self.square), self.detail or ""],
+        }[self.action]
+        return " ".join(w for w in words if w)
+
+
+def parse_build(text: str, board: Board, deck_names: tuple[str, ...]) -> Build:
+    """Read `track c4`, `station e5 express`, `remove track c4`, `intensify e5 row`."""
+    words = text.lower().split()
+    try:
+        if len(words) == 2 and words[0] == "track":
+            return Build("track", board.square(words[1]))
+        if len(words) in (2, 3) and words[0] == "station":
+            kind = words[2] if len(words) == 3 else "local"
+            if kind not in ("local", "express"):
+                raise BuildError(f"station kind must be local or express, not {kind!r}")
+            return Build("station", board.square(words[1]), kind)
+        if len(words) == 3 and words[0] == "remove" and words[1] in ("track", "station"):
+            action: Action = "remove_track" if words[1] == "track" else "remove_station"
+            return Build(action, board.square(words[2]))
+        if len(words) == 3 and words[0] == "intensify":
+            if words[2] not in deck_names:
+                raise BuildError(
+                    f"intensify names a deck ({', '.join(deck_names)}), not {words[2]!r}"
+                )
+            return Build("intensify", board.square(words[1]), words[2])
+    except SquareError as exc:
+        raise BuildError(str(exc)) from None
+    raise BuildError(
+        f"cannot read {text!r}: try `track c4`, `station e5 express`, `remove track c4`, "
+        f"`remove station c4`, `intensify e5 {deck_names[0]}` or `done`"
+    )
+
+
+def cost(build: Build, network: Network, player: str, costs: CostsSpec) -> int | str:
+    """SG-17 cost in build points, or 'phase' for a whole-phase build."""
+    if build.action == "track":
+        hard = network.board.is_hazard(build.square) or any(
+            p != player for p in network.owners(build.square)
+        )
+        return costs.hard_track if hard else costs.track
+    if build.action == "station":
+        return costs.express_station if build.detail == "express" else costs.local_station
+    return getattr(costs, build.action)
+
+
+def check(
+    build: Build,
+    network: Network,
+    decks: tuple[Deck, ...],
+    player: str,
+    costs: CostsSpec,
+    points_left: int,
+    first: bool,
+) -> str | None:
+    """Why `build` is not allowed now (citing the rule), or None if it is."""
+    reason = _action_problem(build, network, decks, player)
+    if reason:
+        return reason
+    price = cost(build, network, player, costs)
+    if price == PHASE:
+        if not first or points_left <= 0:
+            return "SG-17: a whole-phase build must be the first build of the turn"
+    elif price > points_left:
+        return f"SG-17: it costs {price} build points and {points_left} are left"
+    return None
+
+
+def _action_problem(
+    build: Build, network: Network, decks: tuple[Deck, ...], player: str
+) -> str | None:
+    sq, name = build.square, network.board.name(build.square)
+    own = network.track[player]
+    station = network.stations.get(sq)
+    if build.action == "track" and sq in own:
+        return f"SG-17: {player} already has track on {name}"
+    if build.action == "station":
+        if sq not in own:
+            return f"SG-17: a station needs {player}'s own track on {name}"
+        if station is not None:
+            return f"SG-11: {name} already has a station"
+    if build.action == "remove_station" and (station is None or station.builder != player):
+        return f"SG-17: {name} has no station built by {player}"
+    if build.action == "remove_track":
+        if sq not in own:
+            return f"SG-17: {player} has no track on {name}"
+        if station is not None:
+            return f"SG-17: remove the station on {name} before its track"
+    if build.action == "intensify":
+        index = [d.name for d in decks].index(build.detail or "")
+        identity = cards_of(network.board, decks, sq)[index]
+        if decks[index].supply[identity] == 0:
+            return f"SG-17: the {build.detail} {identity} supply pile is empty"
+    return None
+
+
+def apply(build: Build, network: Network, player: str) -> Network:
+    """The network after a track or station build (intensify changes decks, not the network)."""
+    if build.action == "track":
+        return network.with_track(player, build.square)
+    if build.action == "remove_track":
+        return network.without_track(player, build.square)
+    if build.action == "station":
+        return network.with_station(build.square, build.detail or "local", player)  # type: ignore[arg-type]
+    if build.action == "remove_station":
+        return network.without_station(build.square)
+    return network
+
+
+def candidates(network: Network, decks: tuple[Deck, ...], player: str) -> Iterator[Build]:
+    """Every build action that names a valid target (legality still needs `check`)."""
+    board = network.board
+    own = network.track[player]
+    for sq in range(board.size):
+        if sq not in own:
+            yield Build("track", sq)
+    for sq in sorted(own):
+        if sq not in network.stations:
+            yield Build("station", sq, "local")
+            yield Build("station", sq, "express")
+    for sq in sorted(own - network.stations.keys()):
+        yield Build("remove_track", sq)
+    for st in network.stations.values():
+        if st.builder == player:
+            yield Build("remove_station", st.square)
+    for sq in range(board.size):
+        for deck in decks:
+            yield Build("intensify", sq, deck.name)

@@ -1,0 +1,100 @@
+"""Decks of cards: supply piles, draw and discard piles, flips, queues (SG-4..SG-7)."""
+
+from __future__ import annotations
+
+import random
+from collections import deque
+from dataclasses import dataclass, field
+
+from subwaysim.board import Board
+
+
+@dataclass
+class Deck:
+    """One deck. Counts are per card identity; the draw pile's top is the end of the list."""
+
+    name: str
+    identities: int
+    max_population: int
+    supply: list[int] = field(default_factory=list)
+    draw_pile: list[int] = field(default_factory=list)
+    discard: list[int] = field(default_factory=list)
+    queue: deque[int] = field(default_factory=deque)
+    flips: int = 0
+
+    @classmethod
+    def new(cls, name: str, identities: int, max_population: int, initial: int = 0) -> Deck:
+        """SG-4: every copy starts in supply; `initial` copies of each identity go to discard."""
+        deck = cls(name, identities, max_population)
+        deck.supply = [max_population - initial] * identities
+        deck.discard = [i for i in range(identities) for _ in range(initial)]
+        return deck
+
+    def populate(self, rng: random.Random) -> tuple[int, bool]:
+        """SG-6: pick an identity uniformly; move one copy from its supply pile to discard."""
+        identity = rng.randrange(self.identities)
+        return identity, self.add_from_supply(identity)
+
+    def add_from_supply(self, identity: int) -> bool:
+        if self.supply[identity] == 0:
+            return False
+        self.supply[identity] -= 1
+        self.discard.append(identity)
+        return True
+
+    def draw(self, rng: random.Random) -> tuple[int | None, bool]:
+        """SG-5: the top card, reshuffling discard into the draw pile (a flip) when it is empty.
+
+        Returns (card or None, whether a reshuffle happened).
+        """
+        flipped = False
+        if not self.draw_pile and self.discard:
+            self.draw_pile, self.discard = self.discard, []
+            rng.shuffle(self.draw_pile)
+            self.flips += 1
+            flipped = True
+        if not self.draw_pile:
+            return None, flipped
+        return self.draw_pile.pop(), flipped
+
+    def in_play(self) -> list[int]:
+        """Copies of each identity in the draw pile, discard pile and queue."""
+        counts = [0] * self.identities
+        for pile in (self.draw_pile, self.discard, self.queue):
+            for card in pile:
+                counts[card] += 1
+        return counts
+
+    def total(self) -> int:
+        """Every copy this deck accounts for (conserved: max_population x identities)."""
+        return sum(self.supply) + len(self.draw_pile) + len(self.discard) + len(self.queue)
+
+    def empty_supply_piles(self) -> int:
+        return sum(1 for n in self.supply if n == 0)
+
+
+def deck_names(decks: str) -> tuple[str, ...]:
+    return ("section", "row", "column") if decks == "three" else ("section", "cell")
+
+
+def new_decks(board: Board, decks: str, max_population: int, initial: int) -> tuple[Deck, ...]:
+    """The scenario's decks: three (section, row, column) or two (section, cell) (SG-4)."""
+    rows, cols = board.section_size
+    sizes = {"section": board.section_count, "row": rows, "column": cols, "cell": rows * cols}
+    return tuple(Deck.new(name, sizes[name], max_population, initial) for name in deck_names(decks))
+
+
+def square_of(board: Board, decks: tuple[Deck, ...], cards: tuple[int, ...]) -> int:
+    """The square one card from each deck names (SG-3; two-deck cells count row-major)."""
+    if len(decks) == 3:
+        return board.from_cards(*cards)
+    row, col = divmod(cards[1], board.section_size[1])
+    return board.from_cards(cards[0], row, col)
+
+
+def cards_of(board: Board, decks: tuple[Deck, ...], square: int) -> tuple[int, ...]:
+    """The identities naming `square`, one per deck (inverse of `square_of`)."""
+    section, row, col = board.locate(square)
+    if len(decks) == 3:
+        return section, row, col
+    return section, row * board.section_size[1] + col

@@ -1,0 +1,39 @@
+"""Turn step 1: populate the city and fill the queues (SG-5..SG-7)."""
+
+from __future__ import annotations
+
+from subwaysim.cards import Deck
+from subwaysim.events import Populated, QueueFilled, Reshuffled
+from subwaysim.state import Emit, GameState
+
+
+def draw(state: GameState, deck: Deck, emit: Emit) -> int | None:
+    """SG-5: draw one card, announcing a reshuffle (flip) if one happens."""
+    card, flipped = deck.draw(state.rng)
+    if flipped:
+        emit(Reshuffled, deck=deck.name, flips=deck.flips, cards=len(deck.draw_pile) + 1)
+    return card
+
+
+def populate(state: GameState, emit: Emit) -> None:
+    """SG-6: one random identity per deck (or, with `populate: one_deck`, one random deck)."""
+    decks = state.decks
+    if state.scenario.cards.populate == "one_deck":
+        decks = (decks[state.rng.randrange(len(decks))],)
+    for deck in decks:
+        identity, moved = deck.populate(state.rng)
+        emit(Populated, deck=deck.name, identity=identity, moved=moved)
+
+
+def fill_queues(state: GameState, emit: Emit) -> None:
+    """SG-7: draw into each queue while it is shorter than the (re-read) flip count."""
+    for deck in state.decks:
+        drawn = []
+        while len(deck.queue) < deck.flips:
+            card = draw(state, deck, emit)
+            if card is None:
+                break
+            deck.queue.append(card)
+            drawn.append(card)
+        if drawn:
+            emit(QueueFilled, deck=deck.name, drawn=tuple(drawn), queue=tuple(deck.queue))

@@ -1,0 +1,242 @@
+"""Rich renderables for a game transcript: board, decks, trips, builds, scores, summary.
+
+Everything here is built from events alone and never prints; `Transcript` hands finished
+renderables to a `show` callable that the CLI owns.
+"""
+
+from __future__ import annotations
+
+import string
+from collections.abc import Callable, Sequence
+
+from rich.console import Group, RenderableType
+from rich.panel import Panel
+from rich.table import Table
+from rich.text import Text
+
+from subwaysim.events import (
+    Built,
+    DeckState,
+    Event,
+    GameEnded,
+    GameStarted,
+    Intensified,
+    NoTrip,
+    Populated,
+    Reshuffled,
+    TripTaken,
+    TurnEnded,
+    TurnStarted,
+)
+from subwaysim.summary import GameSummary
+
+COLOURS = ("bright_red", "bright_blue", "bright_green", "magenta", "yellow", "cyan")
+HAZARD_BG = "on grey30"
+GLYPHS = {"track": "■", "shared": "▦", "local": "○", "express": "◎", "cross": "╋", "empty": "·"}
+
+
+def player_colours(players: Sequence[str]) -> dict[str, str]:
+    return {p: COLOURS[i % len(COLOURS)] for i, p in enumerate(players)}
+
+
+class BoardView:
+    """The board: each company's track in its colour, stations, intersections, hazards."""
+
+    def __init__(self, start: GameStarted, snapshot: TurnEnded, marks: Sequence[str] = ()) -> None:
+        self.start, self.snapshot, self.marks = start, snapshot, set(marks)
+        self.colours = player_colours(start.players)
+
+    def __rich__(self) -> RenderableType:
+        w, h = self.start.width, self.start.height
+        files = "    " + "".join(f" {f} " for f in string.ascii_lowercase[:w])
+        lines = [Text(files, style="dim")]
+        for rank in range(h, 0, -1):
+            line = Text(f"{rank:>3} ", style="dim")
+            for f in string.ascii_lowercase[:w]:
+                line.append_text(self._cell(f"{f}{rank}"))
+            line.append(f" {rank}", style="dim")
+            lines.append(line)
+        lines.append(Text(files, style="dim"))
+        lines.append(self._legend())
+        return Group(*lines)
+
+    def _cell(self, square: str) -> Text:
+        owners = [p for p, squares in self.snapshot.track.items() if square in squares]
+        station = next((s for s in self.snapshot.stations if s[0] == square), None)
+        bg = f" {HAZARD_BG}" if square in self.start.hazards else ""
+        if station is not None:
+            glyph, style = GLYPHS[station[1]], f"bold {self.colours[station[2]]}"
+        elif len(owners) > 1:
+            glyph, style = GLYPHS["shared"], "bold white"
+        elif owners:
+            glyph = GLYPHS["cross"] if self._is_cross(square, owners[0]) else GLYPHS["track"]
+            style = self.colours[owners[0]]
+        else:
+            glyph, style = GLYPHS["empty"], "grey50"
+        left, right = ("[", "]") if square in self.marks else (" ", " ")
+        return Text(f"{left}{glyph}{right}", style=style + bg)
+
+    def _is_cross(self, square: str, player: str) -> bool:
+        """SG-10: an intersection has 3 or 4 neighbours on the same player's track."""
+        own = set(self.snapshot.track[player])
+        f, r = string.ascii_lowercase.index(square[0]), int(square[1:])
+        near = [(f - 1, r), (f + 1, r), (f, r - 1), (f, r + 1)]
+        names = {f"{string.ascii_lowercase[x]}{y}" for x, y in near if x >= 0 and y >= 1}
+        return len(names & own) >= 3
+
+    def _legend(self) -> Text:
+        legend = Text("    ")
+        for player, colour in self.colours.items():
+            legend.append(f"{GLYPHS['track']} {player}  ", style=colour)
+        legend.append(
+            f"{GLYPHS['shared']} shared  {GLYPHS['local']} local  {GLYPHS['express']} express  "
+            f"{GLYPHS['cross']} intersection  "
+        )
+        legend.append("   ", style=HAZARD_BG)
+        legend.append(" hazard  [ ] this turn's trips")
+        return legend
+
+
+def deck_table(decks: Sequence[DeckState]) -> Table:
+    table = Table(title="Decks", title_justify="left", box=None, pad_edge=False)
+    for col in ("deck", "supply", "draw", "discard", "queue", "flips", "empty piles"):
+        table.add_column(col, justify="left" if col in ("deck", "queue") else "right")
+    for d in decks:
+        queue = " ".join(map(str, d.queue)) or "-"
+        table.add_row(
+            d.name,
+            str(d.supply),
+            str(d.draw),
+            str(d.discard),
+            queue,
+            str(d.flips),
+            str(d.empty_piles),
+        )
+    return table
+
+
+def trip_line(trip: TripTaken, colours: dict[str, str]) -> Text:
+    """`a3 → f7  distance 8: walk a3..a5, ride IRT a5→c5 (3 stops) ... IRT +2`."""
+    text = Text(f"{trip.origin} → {trip.destination}  ", style="bold")
+    if trip.cause == "extra":
+        text.append("(extra) ", style="italic")
+    text.append(f"distance {trip.distance}: ")
+    parts: list[Text] = []
+    for leg in trip.legs:
+        if leg.mode == "walk":
+            parts.append(Text(f"walk {leg.squares[0]}→{leg.squares[-1]} ({len(leg.squares) - 1})"))
+        else:
+            mode = "express" if leg.express else "local"
+            stops = "·".join(leg.stops)
+            parts.append(
+                Text(f"{mode} {leg.system} {stops} ({len(leg.stops)} stops)", colours[leg.system])
+            )
+    text.append_text(Text(", ").join(parts) if parts else Text("no move"))
+    text.append("  ")
+    if trip.points:
+        for player, pts in trip.points.items():
+            text.append(f"{player} +{pts} ", style=f"bold {colours[player]}")
+    else:
+        text.append("walked: no points", style="dim")
+    if len(trip.choices) > 1:
+        text.append(f"  (tie: {trip.player} chose {'+'.join(trip.systems)})", style="dim")
+    return text
+
+
+def scores_line(scores: dict[str, int], colours: dict[str, str]) -> Text:
+    text = Text("Scores: ", style="bold")
+    for player, score in scores.items():
+        text.append(f"{player} {score}  ", style=f"bold {colours[player]}")
+    return text
+
+
+class Transcript:
+    """Observer turning events into one panel per turn plus a final summary."""
+
+    def __init__(self, show: Callable[[RenderableType], None], quiet: bool = False) -> None:
+        self.show, self.quiet = show, quiet
+        self.summary = GameSummary()
+        self.start: GameStarted | None = None
+        self.turn: list[Event] = []
+
+    def __call__(self, event: Event) -> None:
+        self.summary(event)
+        if isinstance(event, GameStarted):
+            self.start = event
+        elif isinstance(event, TurnStarted):
+            self.turn = [event]
+        elif isinstance(event, TurnEnded):
+            if not self.quiet:
+                self.show(self.turn_panel(self.turn, event))
+        elif isinstance(event, GameEnded):
+            self.show(self.summary_panel(event))
+        else:
+            self.turn.append(event)
+
+    def turn_panel(self, events: Sequence[Event], end: TurnEnded) -> Panel:
+        assert self.start is not None
+        colours = player_colours(self.start.players)
+        trips = [e for e in events if isinstance(e, TripTaken)]
+        marks = {sq for t in trips for sq in (t.origin, t.destination)}
+        body: list[RenderableType] = [BoardView(self.start, end, sorted(marks))]
+        body.append(deck_table(end.decks))
+        body.append(Text(_population_line(events), style="dim"))
+        body.extend(_event_lines(events, colours))
+        body.append(scores_line(end.scores, colours))
+        title = f"Turn {end.turn} · round {end.round} · {end.player}"
+        return Panel(
+            Group(*body), title=title, title_align="left", border_style=colours[end.player]
+        )
+
+    def summary_panel(self, end: GameEnded) -> Panel:
+        assert self.start is not None
+        colours = player_colours(self.start.players)
+        s = self.summary
+        winners = " and ".join(end.winners)
+        verb = "share the win" if len(end.winners) > 1 else "wins"
+        table = Table(box=None, show_header=True, pad_edge=False)
+        for col in ("player", "score", "shared-trip points", "builds"):
+            table.add_column(col, justify="left" if col == "player" else "right")
+        for p in self.start.players:
+            table.add_row(
+                Text(p, colours[p]), str(end.scores[p]), str(s.shared_points[p]), str(s.builds[p])
+            )
+        facts = Text(
+            f"{end.turns} turns ({end.rounds} rounds); ended by {end.reason}.\n"
+            f"{s.trips} trips ({s.extra_trips} extra), {s.subway_trips} by subway "
+            f"({s.subway_share:.0%}), {s.shared_trips} shared; {s.lead_changes} lead changes; "
+            f"the final leader led from turn {s.leader_since}."
+        )
+        title = f"{self.start.scenario} (seed {self.start.seed}): {winners} {verb}"
+        return Panel(Group(table, facts), title=title, title_align="left", border_style="bold")
+
+
+def _population_line(events: Sequence[Event]) -> str:
+    pops = [e for e in events if isinstance(e, Populated)]
+    parts = [f"{p.deck} {p.identity}{'' if p.moved else ' (supply empty)'}" for p in pops]
+    flips = [f"{e.deck} reshuffled (flip {e.flips})" for e in events if isinstance(e, Reshuffled)]
+    return "Populated: " + (", ".join(parts) or "-") + ("; " + ", ".join(flips) if flips else "")
+
+
+def _event_lines(events: Sequence[Event], colours: dict[str, str]) -> list[RenderableType]:
+    lines: list[RenderableType] = []
+    for e in events:
+        if isinstance(e, TripTaken):
+            lines.append(trip_line(e, colours))
+        elif isinstance(e, Built):
+            detail = f" {e.detail}" if e.detail else ""
+            action = e.action.replace("_", " ")
+            lines.append(
+                Text(
+                    f"{e.player} builds {action} {e.square}{detail} (cost {e.cost}, "
+                    f"{e.points_left} left)",
+                    style=colours[e.player],
+                )
+            )
+        elif isinstance(e, Intensified):
+            lines.append(
+                Text(f"{e.player} intensifies {e.square}: {e.deck} {e.identity} ({e.cause})")
+            )
+        elif isinstance(e, NoTrip):
+            lines.append(Text(f"no extra trip from {e.origin}: the {e.deck} deck is empty"))
+    return lines

@@ -1,0 +1,111 @@
+"""What the CLI's `run` and `route` do, apart from argument parsing."""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any
+
+from rich.console import Console, RenderableType
+from rich.text import Text
+
+from subwaysim.engine import Game, GameResult
+from subwaysim.events import Event
+from subwaysim.files import atomic_write_text
+from subwaysim.report import Transcript, player_colours
+from subwaysim.routing import Ride, Router, Walk
+from subwaysim.scenario import Scenario
+from subwaysim.state import routing_rules, start_network
+
+
+class JsonlLog:
+    """Observer keeping every event as one JSON line; `save` writes the file atomically."""
+
+    def __init__(self) -> None:
+        self.lines: list[str] = []
+
+    def __call__(self, event: Event) -> None:
+        self.lines.append(event.to_json())
+
+    def save(self, path: Path) -> None:
+        atomic_write_text(path, "\n".join(self.lines) + "\n")
+
+
+def run_game(
+    scenario: Scenario,
+    seed: int | None,
+    console: Console,
+    log: Path | None = None,
+    quiet: bool = False,
+) -> GameResult:
+    transcript = Transcript(console.print, quiet=quiet)
+    journal = JsonlLog()
+    result = Game(scenario, seed, [transcript, journal]).run()
+    if log is not None:
+        journal.save(log)
+    return result
+
+
+def route_json(scenario: Scenario, origin: str, destination: str) -> dict[str, Any]:
+    """The DESIGN.md route JSON for one trip on the starting network (SG-9..SG-15).
+
+    With tied system sets (SG-14) the first in seat order is shown; all are listed in `choices`.
+    """
+    board = scenario.make_board()
+    o, d = board.square(origin), board.square(destination)
+    network = start_network(scenario, board)
+    router = Router(network, routing_rules(scenario))
+    options = router.options(o, d)
+    chosen = options.choices[0]
+    r = router.route(o, d, chosen)
+    rules = scenario.rules
+    points = dict.fromkeys(scenario.player_names, 0)
+    for system in r.systems:  # SG-15
+        points[system] = rules.single_system_points if len(r.systems) == 1 else rules.shared_points
+    legs: list[dict[str, Any]] = []
+    for leg in r.legs:
+        if isinstance(leg, Walk):
+            legs.append({"mode": "walk", "squares": [board.name(s) for s in leg.squares]})
+        elif isinstance(leg, Ride):
+            legs.append(
+                {
+                    "mode": "ride",
+                    "system": leg.system,
+                    "stops": [board.name(s) for s in leg.stops],
+                    "express": leg.express,
+                    "squares": [board.name(s) for s in leg.squares],
+                }
+            )
+    return {
+        "from": board.name(o),
+        "to": board.name(d),
+        "distance": r.distance,
+        "systems": list(r.systems),
+        "points": points,
+        "legs": legs,
+        "choices": [[p for p in scenario.player_names if p in c] for c in options.choices],
+    }
+
+
+def describe_route(scenario: Scenario, data: dict[str, Any]) -> RenderableType:
+    colours = player_colours(scenario.player_names)
+    text = Text(f"{data['from']} → {data['to']}: distance {data['distance']}\n", style="bold")
+    for leg in data["legs"]:
+        if leg["mode"] == "walk":
+            steps = len(leg["squares"]) - 1
+            text.append(f"  walk  {' '.join(leg['squares'])}  ({steps} steps)\n")
+        else:
+            mode = "express" if leg["express"] else "local"
+            text.append(
+                f"  ride  {leg['system']} {mode}: stops {' '.join(leg['stops'])} "
+                f"({len(leg['stops'])} stops) via {' '.join(leg['squares'])}\n",
+                style=colours[leg["system"]],
+            )
+    if not data["systems"]:
+        text.append("  walking only: nobody scores (SG-15)\n", style="dim")
+    scored = ", ".join(f"{p} +{n}" for p, n in data["points"].items() if n)
+    if scored:
+        text.append(f"  points: {scored}\n")
+    if len(data["choices"]) > 1:
+        sets = " | ".join("+".join(c) for c in data["choices"])
+        text.append(f"  tied system sets (SG-14, the current player chooses): {sets}\n", "dim")
+    return text

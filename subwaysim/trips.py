@@ -1,0 +1,170 @@
+"""Commuter trips: take, resolve and score them (SG-8, SG-13..SG-16, SG-18)."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+
+from subwaysim.agents.base import Agent
+from subwaysim.board import Board
+from subwaysim.cards import cards_of, square_of
+from subwaysim.events import Intensified, Leg, NoTrip, TripTaken
+from subwaysim.population import draw
+from subwaysim.routing import Ride, Route, Walk
+from subwaysim.state import Emit, GameState
+
+
+def take_queue_trips(state: GameState, player: str, agents: Mapping[str, Agent], emit: Emit) -> int:
+    """SG-8: trips from the queues while every queue can supply them. Returns trips taken."""
+    if state.scenario.rules.trip_mode == "queue_origin_draw_destination":
+        return _queue_origin_draw_destination(state, player, agents, emit)
+    trips = 0
+    while all(len(d.queue) >= 2 for d in state.decks):
+        origin_cards = tuple(d.queue.popleft() for d in state.decks)
+        dest_cards = tuple(d.queue.popleft() for d in state.decks)
+        origin = square_of(state.board, state.decks, origin_cards)
+        destination = square_of(state.board, state.decks, dest_cards)
+        resolve_trip(state, player, origin, destination, "queue", agents, emit)
+        _discard(state, origin_cards + dest_cards)
+        trips += 1
+    return trips
+
+
+def _queue_origin_draw_destination(
+    state: GameState, player: str, agents: Mapping[str, Agent], emit: Emit
+) -> int:
+    """SG-8 option: the origin from one card per queue, the destination drawn (SG-5)."""
+    trips = 0
+    while all(len(d.queue) >= 1 for d in state.decks):
+        origin_cards = tuple(d.queue.popleft() for d in state.decks)
+        origin = square_of(state.board, state.decks, origin_cards)
+        dest_cards = tuple(draw(state, d, emit) for d in state.decks)
+        if None in dest_cards:
+            empty = state.decks[dest_cards.index(None)].name
+            emit(NoTrip, player=player, origin=state.board.name(origin), deck=empty)
+        else:
+            destination = square_of(state.board, state.decks, dest_cards)  # type: ignore[arg-type]
+            resolve_trip(state, player, origin, destination, "queue", agents, emit)
+            trips += 1
+        _discard_cards(state, origin_cards, dest_cards)
+    return trips
+
+
+def extra_trip(
+    state: GameState, player: str, origin: int, agents: Mapping[str, Agent], emit: Emit
+) -> bool:
+    """SG-18: a trip from `origin` to the square named by each queue's first card (or a draw)."""
+    cards: list[int | None] = []
+    for deck in state.decks:
+        cards.append(deck.queue.popleft() if deck.queue else draw(state, deck, emit))
+    if None in cards:
+        empty = state.decks[cards.index(None)].name
+        emit(NoTrip, player=player, origin=state.board.name(origin), deck=empty)
+        _discard_cards(state, (), tuple(cards))
+        return False
+    destination = square_of(state.board, state.decks, tuple(cards))  # type: ignore[arg-type]
+    resolve_trip(state, player, origin, destination, "extra", agents, emit)
+    _discard_cards(state, (), tuple(cards))
+    return True
+
+
+def resolve_trip(
+    state: GameState,
+    player: str,
+    origin: int,
+    destination: int,
+    cause: str,
+    agents: Mapping[str, Agent],
+    emit: Emit,
+) -> Route:
+    """SG-13..SG-16: shortest route, tie-break, score, then the chance to intensify."""
+    router = state.router()
+    options = router.options(origin, destination)
+    chosen = options.choices[0]
+    if len(options.choices) > 1:  # SG-14: the player whose turn it is chooses
+        chosen = agents[player].choose_route(state, options)
+        if chosen not in options.choices:
+            raise ValueError(f"{player} chose {sorted(chosen)}, not one of the tied sets (SG-14)")
+    route = router.route(origin, destination, chosen)
+    points = trip_points(state, route)
+    for owner, gained in points.items():
+        state.scores[owner] += gained
+    emit(
+        TripTaken,
+        player=player,
+        cause=cause,
+        origin=state.board.name(origin),
+        destination=state.board.name(destination),
+        distance=route.distance,
+        systems=route.systems,
+        choices=tuple(tuple(p for p in state.players if p in c) for c in options.choices),
+        legs=legs_record(state.board, route),
+        points=points,
+    )
+    _intensify_after_trip(state, player, route, agents, emit)
+    return route
+
+
+def trip_points(state: GameState, route: Route) -> dict[str, int]:
+    """SG-15: one system scores single_system_points; two or more score shared_points each."""
+    rules = state.scenario.rules
+    if len(route.systems) == 1:
+        return {route.systems[0]: rules.single_system_points}
+    return dict.fromkeys(route.systems, rules.shared_points)
+
+
+def _intensify_after_trip(
+    state: GameState, player: str, route: Route, agents: Mapping[str, Agent], emit: Emit
+) -> None:
+    """SG-16: after a short trip the current player may intensify the destination."""
+    if route.distance >= state.scenario.rules.intensify_below:
+        return
+    deck_name = agents[player].choose_intensify(state, route.destination)
+    if deck_name is None:
+        return
+    intensify(state, player, route.destination, deck_name, "trip", emit)
+
+
+def intensify(
+    state: GameState, player: str, square: int, deck_name: str, cause: str, emit: Emit
+) -> bool:
+    """Move one copy of `square`'s card of `deck_name` from supply to discard, if any is left."""
+    index = [d.name for d in state.decks].index(deck_name)
+    identity = cards_of(state.board, state.decks, square)[index]
+    if not state.decks[index].add_from_supply(identity):
+        return False
+    emit(
+        Intensified,
+        player=player,
+        square=state.board.name(square),
+        deck=deck_name,
+        identity=identity,
+        cause=cause,
+    )
+    return True
+
+
+def legs_record(board: Board, route: Route) -> tuple[Leg, ...]:
+    legs = []
+    for leg in route.legs:
+        squares = tuple(board.name(s) for s in leg.squares)
+        if isinstance(leg, Walk):
+            legs.append(Leg("walk", squares))
+        elif isinstance(leg, Ride):
+            stops = tuple(board.name(s) for s in leg.stops)
+            legs.append(Leg("ride", squares, leg.system, stops, leg.express))
+    return tuple(legs)
+
+
+def _discard(state: GameState, cards: tuple[int, ...]) -> None:
+    n = len(state.decks)
+    for i, card in enumerate(cards):
+        state.decks[i % n].discard.append(card)
+
+
+def _discard_cards(
+    state: GameState, first: tuple[int, ...], second: tuple[int | None, ...]
+) -> None:
+    for group in (first, second):
+        for deck, card in zip(state.decks, group, strict=False):
+            if card is not None:
+                deck.discard.append(card)
