@@ -23,11 +23,13 @@ from subwaysim.agents.base import Agent
 from subwaysim.board import Board
 from subwaysim.builds import Build
 from subwaysim.cards import cards_of
+from subwaysim.network import Network
 from subwaysim.routing import TripOptions, TripTable
 from subwaysim.state import GameState
 
 TARGETS = 8  # busiest squares considered as new stations
-MAX_EVALUATIONS = 12  # router evaluations per build phase
+MAX_EVALUATIONS = 10  # router evaluations per build phase
+MAX_LINE = 12  # longest new track (in build points) a plan may lay
 OPPONENT_WEIGHT = 0.5  # how much an opponent's expected points count against ours
 
 
@@ -71,59 +73,68 @@ class GreedyAgent(Agent):
     def __init__(self, player: str, rng) -> None:  # type: ignore[no-untyped-def]
         super().__init__(player, rng)
         self.plan: list[Build] = []
+        self._steps: list[int] = []
+        self._memo: dict[int, tuple[TripTable, np.ndarray]] = {}
 
     # --- SG-17 builds -------------------------------------------------------------------
     def choose_build(self, state: GameState, points_left: int, first: bool) -> Build | None:
         if first:
             self.plan = list(self._best_plan(state, points_left))
         costs = state.scenario.rules.costs
-        while self.plan:
-            build = self.plan.pop(0)
-            if builds.check(
-                build, state.network, state.decks, self.player, costs, points_left, first
-            ):
-                self.plan = []  # the plan no longer fits (e.g. the phase ran out)
-                return None
-            return build
-        return None
+        if not self.plan:
+            return None
+        build = self.plan[0]
+        if builds.check(build, state.network, state.decks, self.player, costs, points_left, first):
+            return None  # out of points this phase: the rest of the plan waits for next turn
+        self.plan.pop(0)
+        return build
 
     def _best_plan(self, state: GameState, budget: int) -> tuple[Build, ...]:
+        """The plan (possibly longer than one phase) with the best gain per build point."""
+        self._steps = self._step_costs(state, budget)
         weights = square_weights(state)
         base = self._value(state.router().trip_table(), state, weights)
         horizon = self._horizon(state)
         best: tuple[float, tuple[Build, ...]] = (0.0, ())
         plans = sorted(self._plans(state, weights, budget), key=lambda p: -p.prior)
-        for plan in plans[:MAX_EVALUATIONS]:
-            network = state.network
-            for b in plan.builds:
-                network = builds.apply(b, network, self.player)
+        carried = self._carried_plan(state, budget)
+        candidates = plans[:MAX_EVALUATIONS] + ([carried] if carried else [])
+        for plan in candidates:
+            network = self._apply_all(state.network, plan.builds)
+            if network is None:
+                continue
             table = state.router_for(network).trip_table()
             gain = (self._value(table, state, weights) - base) * horizon
             gain += self._extra_trip_points(table, state, weights, plan.builds)
-            score = gain * min(1.0, budget / plan.cost) / plan.cost
+            score = gain / plan.cost
             if score > best[0] + 1e-12:
                 best = (score, plan.builds)
         intensify = self._intensify_plan(state, weights, budget)
         if intensify is not None and intensify[0] > best[0]:
             best = intensify
-        return self._affordable_prefix(state, best[1], budget)
+        return best[1]
 
-    def _affordable_prefix(
-        self, state: GameState, plan: tuple[Build, ...], budget: int
-    ) -> tuple[Build, ...]:
+    def _carried_plan(self, state: GameState, budget: int) -> Plan | None:
+        """What is left of last turn's plan, costed afresh (sunk builds are free)."""
+        if not self.plan:
+            return None
         costs = state.scenario.rules.costs
-        network, left, first, chosen = state.network, budget, True, []
+        cost = sum(
+            _price(builds.cost(b, state.network, self.player, costs), budget) for b in self.plan
+        )
+        return Plan(tuple(self.plan), max(cost, 1), 0.0)
+
+    def _apply_all(self, network: Network, plan: tuple[Build, ...]) -> Network | None:
+        """The network after the whole plan, or None if some step no longer makes sense."""
         for b in plan:
-            price = builds.cost(b, network, self.player, costs)
-            if builds.check(b, network, state.decks, self.player, costs, left, first):
-                break
-            chosen.append(b)
+            if b.action == "track" and b.square in network.track[self.player]:
+                return None
+            if b.action == "station" and (
+                b.square in network.stations or b.square not in network.track[self.player]
+            ):
+                return None
             network = builds.apply(b, network, self.player)
-            if price == builds.PHASE:
-                break
-            left -= int(price)
-            first = False
-        return tuple(chosen)
+        return network
 
     def _plans(self, state: GameState, weights: np.ndarray, budget: int) -> list[Plan]:
         net, me = state.network, self.player
@@ -197,12 +208,20 @@ class GreedyAgent(Agent):
         prior = float(np.prod([w[t] for t in ends])) ** (1 / len(ends)) / max(cost, 1)
         return Plan(tuple(steps), max(cost, 1), prior)
 
+    def _step_costs(self, state: GameState, budget: int) -> list[int]:
+        """Build points to lay track on each square (0 where we already have track)."""
+        net, me, costs = state.network, self.player, state.scenario.rules.costs
+        own = net.track[me]
+        return [
+            0 if sq in own else _price(builds.cost(Build("track", sq), net, me, costs), budget)
+            for sq in range(state.board.size)
+        ]
+
     def _path(
         self, state: GameState, sources: frozenset[int], target: int, budget: int
     ) -> list[int] | None:
         """Cheapest track path (new squares, in order) from `sources` to `target`."""
-        board, net, me = state.board, state.network, self.player
-        costs = state.scenario.rules.costs
+        board, steps = state.board, self._steps
         dist = dict.fromkeys(sources, 0)
         back: dict[int, int] = {}
         heap = [(0, s) for s in sorted(sources)]
@@ -213,11 +232,11 @@ class GreedyAgent(Agent):
             if d > dist.get(sq, 1 << 30):
                 continue
             for n in board.neighbours(sq):
-                step = _price(builds.cost(Build("track", n), net, me, costs), budget)
+                step = steps[n]
                 if d + step < dist.get(n, 1 << 30):
                     dist[n], back[n] = d + step, sq
                     heapq.heappush(heap, (d + step, n))
-        if target not in dist or dist[target] > 2 * max(budget, 1):
+        if target not in dist or dist[target] > MAX_LINE:
             return None
         path = [target]
         while path[-1] in back:
@@ -252,8 +271,7 @@ class GreedyAgent(Agent):
         self, table: TripTable, state: GameState, w: np.ndarray, plan: tuple[Build, ...]
     ) -> float:
         """SG-18: expected own points of the extra trips the plan's stations/intensify trigger."""
-        rules = state.scenario.rules
-        mine = table.points(rules.single_system_points, rules.shared_points, chooser=self.player)
+        mine = self._points(table, state)
         p = table.players.index(self.player)
         return sum(
             float(mine[p, b.square] @ w) for b in plan if b.action in ("station", "intensify")
@@ -262,12 +280,22 @@ class GreedyAgent(Agent):
     # --- evaluation -----------------------------------------------------------------------
     def _value(self, table: TripTable, state: GameState, w: np.ndarray) -> float:
         """Own expected points per trip minus a share of the best opponent's."""
-        rules = state.scenario.rules
-        points = table.points(rules.single_system_points, rules.shared_points, chooser=self.player)
+        points = self._points(table, state)
         expected = np.einsum("o,pod,d->p", w, points, w)
         p = table.players.index(self.player)
         others = np.delete(expected, p)
         return float(expected[p] - OPPONENT_WEIGHT * (others.max() if others.size else 0.0))
+
+    def _points(self, table: TripTable, state: GameState) -> np.ndarray:
+        """table.points with this agent as the SG-14 chooser, remembered per table."""
+        key = id(table)
+        if key not in self._memo:
+            rules = state.scenario.rules
+            points = table.points(rules.single_system_points, rules.shared_points, self.player)
+            if len(self._memo) >= 8:
+                self._memo.pop(next(iter(self._memo)))
+            self._memo[key] = (table, points)
+        return self._memo[key][1]
 
     def _horizon(self, state: GameState) -> float:
         """Rough number of trips still to come (the designer's decks speed up over time)."""
