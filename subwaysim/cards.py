@@ -21,6 +21,7 @@ class Deck:
     discard: list[int] = field(default_factory=list)
     queue: deque[int] = field(default_factory=deque)
     flips: int = 0
+    held: list[int] = field(default_factory=list)  # cards out for a trip, until discarded
 
     @classmethod
     def new(cls, name: str, identities: int, max_population: int, initial: int = 0) -> Deck:
@@ -45,6 +46,7 @@ class Deck:
     def draw(self, rng: random.Random) -> tuple[int | None, bool]:
         """SG-5: the top card, reshuffling discard into the draw pile (a flip) when it is empty.
 
+        The card is held (see `held`) until it is queued or discarded.
         Returns (card or None, whether a reshuffle happened).
         """
         flipped = False
@@ -55,19 +57,37 @@ class Deck:
             flipped = True
         if not self.draw_pile:
             return None, flipped
-        return self.draw_pile.pop(), flipped
+        card = self.draw_pile.pop()
+        self.held.append(card)
+        return card, flipped
+
+    def take_from_queue(self) -> int:
+        """The queue's first card, held for a trip."""
+        card = self.queue.popleft()
+        self.held.append(card)
+        return card
+
+    def queue_held(self, card: int) -> None:
+        self.held.remove(card)
+        self.queue.append(card)
+
+    def discard_held(self) -> None:
+        """Put every held card on the discard pile (after a trip, SG-8, SG-18)."""
+        self.discard.extend(self.held)
+        self.held.clear()
 
     def in_play(self) -> list[int]:
-        """Copies of each identity in the draw pile, discard pile and queue."""
+        """Copies of each identity in the draw pile, discard pile, queue (and held for a trip)."""
         counts = [0] * self.identities
-        for pile in (self.draw_pile, self.discard, self.queue):
+        for pile in (self.draw_pile, self.discard, self.queue, self.held):
             for card in pile:
                 counts[card] += 1
         return counts
 
     def total(self) -> int:
         """Every copy this deck accounts for (conserved: max_population x identities)."""
-        return sum(self.supply) + len(self.draw_pile) + len(self.discard) + len(self.queue)
+        piles = (self.draw_pile, self.discard, self.queue, self.held)
+        return sum(self.supply) + sum(len(p) for p in piles)
 
     def empty_supply_piles(self) -> int:
         return sum(1 for n in self.supply if n == 0)

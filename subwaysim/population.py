@@ -33,7 +33,7 @@ def fill_queues(state: GameState, emit: Emit) -> None:
             card = draw(state, deck, emit)
             if card is None:
                 break
-            deck.queue.append(card)
+            deck.queue_held(card)
             drawn.append(card)
         if drawn:
             emit(QueueFilled, deck=deck.name, drawn=tuple(drawn), queue=tuple(deck.queue))

@@ -19,12 +19,12 @@ def take_queue_trips(state: GameState, player: str, agents: Mapping[str, Agent],
         return _queue_origin_draw_destination(state, player, agents, emit)
     trips = 0
     while all(len(d.queue) >= 2 for d in state.decks):
-        origin_cards = tuple(d.queue.popleft() for d in state.decks)
-        dest_cards = tuple(d.queue.popleft() for d in state.decks)
+        origin_cards = tuple(d.take_from_queue() for d in state.decks)
+        dest_cards = tuple(d.take_from_queue() for d in state.decks)
         origin = square_of(state.board, state.decks, origin_cards)
         destination = square_of(state.board, state.decks, dest_cards)
         resolve_trip(state, player, origin, destination, "queue", agents, emit)
-        _discard(state, origin_cards + dest_cards)
+        _discard_held(state)
         trips += 1
     return trips
 
@@ -35,7 +35,7 @@ def _queue_origin_draw_destination(
     """SG-8 option: the origin from one card per queue, the destination drawn (SG-5)."""
     trips = 0
     while all(len(d.queue) >= 1 for d in state.decks):
-        origin_cards = tuple(d.queue.popleft() for d in state.decks)
+        origin_cards = tuple(d.take_from_queue() for d in state.decks)
         origin = square_of(state.board, state.decks, origin_cards)
         dest_cards = tuple(draw(state, d, emit) for d in state.decks)
         if None in dest_cards:
@@ -45,7 +45,7 @@ def _queue_origin_draw_destination(
             destination = square_of(state.board, state.decks, dest_cards)  # type: ignore[arg-type]
             resolve_trip(state, player, origin, destination, "queue", agents, emit)
             trips += 1
-        _discard_cards(state, origin_cards, dest_cards)
+        _discard_held(state)
     return trips
 
 
@@ -55,15 +55,15 @@ def extra_trip(
     """SG-18: a trip from `origin` to the square named by each queue's first card (or a draw)."""
     cards: list[int | None] = []
     for deck in state.decks:
-        cards.append(deck.queue.popleft() if deck.queue else draw(state, deck, emit))
+        cards.append(deck.take_from_queue() if deck.queue else draw(state, deck, emit))
     if None in cards:
         empty = state.decks[cards.index(None)].name
         emit(NoTrip, player=player, origin=state.board.name(origin), deck=empty)
-        _discard_cards(state, (), tuple(cards))
+        _discard_held(state)
         return False
     destination = square_of(state.board, state.decks, tuple(cards))  # type: ignore[arg-type]
     resolve_trip(state, player, origin, destination, "extra", agents, emit)
-    _discard_cards(state, (), tuple(cards))
+    _discard_held(state)
     return True
 
 
@@ -155,16 +155,7 @@ def legs_record(board: Board, route: Route) -> tuple[Leg, ...]:
     return tuple(legs)
 
 
-def _discard(state: GameState, cards: tuple[int, ...]) -> None:
-    n = len(state.decks)
-    for i, card in enumerate(cards):
-        state.decks[i % n].discard.append(card)
-
-
-def _discard_cards(
-    state: GameState, first: tuple[int, ...], second: tuple[int | None, ...]
-) -> None:
-    for group in (first, second):
-        for deck, card in zip(state.decks, group, strict=False):
-            if card is not None:
-                deck.discard.append(card)
+def _discard_held(state: GameState) -> None:
+    """SG-8, SG-18: the cards a trip used go to their decks' discard piles."""
+    for deck in state.decks:
+        deck.discard_held()
