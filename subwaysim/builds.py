@@ -11,7 +11,7 @@ from dataclasses import dataclass
 from typing import Literal
 
 from subwaysim.board import Board, SquareError
-from subwaysim.cards import Deck, cards_of
+from subwaysim.cards import Deck, card_table
 from subwaysim.network import Network
 from subwaysim.scenario import CostsSpec
 
@@ -96,40 +96,49 @@ def check(
     if reason:
         return reason
     price = cost(build, network, player, costs)
+    if affordable(price, points_left, first):
+        return None
     if price == PHASE:
-        if not first or points_left <= 0:
-            return "SG-17: a whole-phase build must be the first build of the turn"
-    elif price > points_left:
-        return f"SG-17: it costs {price} build points and {points_left} are left"
-    return None
+        return "SG-17: a whole-phase build must be the first build of the turn"
+    return f"SG-17: it costs {price} build points and {points_left} are left"
+
+
+def affordable(price: int | str, points_left: int, first: bool) -> bool:
+    """SG-17: a whole-phase build only as the first build; others within the points left."""
+    if price == PHASE:
+        return first and points_left > 0
+    return int(price) <= points_left
 
 
 def _action_problem(
     build: Build, network: Network, decks: tuple[Deck, ...], player: str
 ) -> str | None:
-    sq, name = build.square, network.board.name(build.square)
+    sq = build.square
     own = network.track[player]
     station = network.stations.get(sq)
+    problem = None
     if build.action == "track" and sq in own:
-        return f"SG-17: {player} already has track on {name}"
-    if build.action == "station":
+        problem = "SG-17: {player} already has track on {name}"
+    elif build.action == "station":
         if sq not in own:
-            return f"SG-17: a station needs {player}'s own track on {name}"
-        if station is not None:
-            return f"SG-11: {name} already has a station"
-    if build.action == "remove_station" and (station is None or station.builder != player):
-        return f"SG-17: {name} has no station built by {player}"
-    if build.action == "remove_track":
+            problem = "SG-17: a station needs {player}'s own track on {name}"
+        elif station is not None:
+            problem = "SG-11: {name} already has a station"
+    elif build.action == "remove_station" and (station is None or station.builder != player):
+        problem = "SG-17: {name} has no station built by {player}"
+    elif build.action == "remove_track":
         if sq not in own:
-            return f"SG-17: {player} has no track on {name}"
-        if station is not None:
-            return f"SG-17: remove the station on {name} before its track"
-    if build.action == "intensify":
+            problem = "SG-17: {player} has no track on {name}"
+        elif station is not None:
+            problem = "SG-17: remove the station on {name} before its track"
+    elif build.action == "intensify":
         index = [d.name for d in decks].index(build.detail or "")
-        identity = cards_of(network.board, decks, sq)[index]
+        identity = int(card_table(network.board, len(decks))[sq, index])
         if decks[index].supply[identity] == 0:
             return f"SG-17: the {build.detail} {identity} supply pile is empty"
-    return None
+    if problem is None:
+        return None  # the message is only formatted for a refusal: this runs in hot loops
+    return problem.format(player=player, name=network.board.name(sq))
 
 
 def apply(build: Build, network: Network, player: str) -> Network:

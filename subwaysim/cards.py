@@ -5,6 +5,9 @@ from __future__ import annotations
 import random
 from collections import deque
 from dataclasses import dataclass, field
+from functools import lru_cache
+
+import numpy as np
 
 from subwaysim.board import Board
 
@@ -118,3 +121,16 @@ def cards_of(board: Board, decks: tuple[Deck, ...], square: int) -> tuple[int, .
     if len(decks) == 3:
         return section, row, col
     return section, row * board.section_size[1] + col
+
+
+@lru_cache(maxsize=32)
+def card_table(board: Board, decks: int) -> np.ndarray:
+    """(N, decks) read-only array: the identities naming each square, one column a deck."""
+    cols = board.section_size[1]
+    rows = []
+    for sq in range(board.size):
+        section, row, col = board.locate(sq)
+        rows.append((section, row, col) if decks == 3 else (section, row * cols + col))
+    table = np.array(rows, dtype=np.int64)
+    table.flags.writeable = False
+    return table

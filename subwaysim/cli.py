@@ -30,7 +30,7 @@ ScenarioArg = Annotated[Path, typer.Argument(help="Scenario YAML file.")]
 
 
 def fail(message: str) -> NoReturn:
-    Console(stderr=True, highlight=False).print(f"[bold red]Error:[/] {message}", markup=True)
+    Console(stderr=True, highlight=False, soft_wrap=True).print(f"[bold red]Error:[/] {message}")
     raise typer.Exit(2)
 
 

@@ -44,7 +44,7 @@ def _play(
 
 def play_subway(argv: list[str]) -> int:
     """Run the subway play command on `argv`; return the exit code (2 for bad input)."""
-    err = Console(stderr=True, highlight=False)
+    err = Console(stderr=True, highlight=False, soft_wrap=True)
     try:
         play_app(argv, prog_name="subway play subway", standalone_mode=False)
     except ScenarioError as exc:

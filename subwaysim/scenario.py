@@ -331,9 +331,13 @@ def _validation_problems(
     exc: ValidationError, node: yaml.Node | None, overridden: Sequence[tuple[str, ...]]
 ) -> list[str]:
     problems = []
-    for err in exc.errors():
+    errors = exc.errors()
+    locs = [tuple(str(p) for p in e["loc"]) for e in errors]
+    for err in errors:
         loc = tuple(str(p) for p in err["loc"] if not str(p).startswith("function-after"))
         loc = tuple(p for p in loc if p not in {"int", "str"})
+        if err["type"] == "too_short" and any(o[: len(loc)] == loc and o != loc for o in locs):
+            continue  # the list is short only because an item failed: report the item
         message = err["msg"].removeprefix("Value error, ")
         if err["type"] == "extra_forbidden":
             message = "unknown key"

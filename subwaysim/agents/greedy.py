@@ -14,15 +14,13 @@ from __future__ import annotations
 
 import heapq
 from dataclasses import dataclass
-from functools import lru_cache
 
 import numpy as np
 
 from subwaysim import builds
 from subwaysim.agents.base import Agent
-from subwaysim.board import Board
 from subwaysim.builds import Build
-from subwaysim.cards import cards_of
+from subwaysim.cards import card_table, cards_of
 from subwaysim.network import Network
 from subwaysim.routing import TripOptions, TripTable
 from subwaysim.state import GameState
@@ -40,23 +38,12 @@ class Plan:
     prior: float  # cheap estimate used to pick which plans to evaluate
 
 
-@lru_cache(maxsize=16)
-def _card_table(board: Board, decks: int) -> np.ndarray:
-    """(N, decks) identities naming each square (SG-3)."""
-    cols = board.section_size[1]
-    table = []
-    for sq in range(board.size):
-        section, row, col = board.locate(sq)
-        table.append((section, row, col) if decks == 3 else (section, row * cols + col))
-    return np.array(table, dtype=np.int64)
-
-
 def square_weights(state: GameState, extra: tuple[int, int] | None = None) -> np.ndarray:
     """P(a trip's origin or destination is square s) under the cards in play.
 
     `extra` = (deck index, identity) counts one more copy of that card in play (intensify).
     """
-    cards = _card_table(state.board, len(state.decks))
+    cards = card_table(state.board, len(state.decks))
     weights = np.ones(state.board.size)
     for i, deck in enumerate(state.decks):
         counts = np.array(deck.in_play(), dtype=float)

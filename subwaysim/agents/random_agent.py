@@ -2,11 +2,10 @@
 
 from __future__ import annotations
 
-from collections import defaultdict
-
 from subwaysim import builds
 from subwaysim.agents.base import Agent
 from subwaysim.builds import Build
+from subwaysim.cards import card_table
 from subwaysim.routing import TripOptions
 from subwaysim.state import GameState
 
@@ -22,16 +21,42 @@ def legal_builds(state: GameState, player: str, points_left: int, first: bool) -
 
 
 class RandomAgent(Agent):
-    """Picks an action type (or stopping) uniformly, then a legal target of it uniformly."""
+    """Picks an action type with a legal target (or stopping) uniformly, then a target."""
 
     kind = "random"
 
     def choose_build(self, state: GameState, points_left: int, first: bool) -> Build | None:
-        by_action: dict[str, list[Build]] = defaultdict(list)
-        for build in legal_builds(state, self.player, points_left, first):
-            by_action[build.action].append(build)
-        action = self.rng.choice([*sorted(by_action), "stop"])
-        return None if action == "stop" else self.rng.choice(by_action[action])
+        options = {action: targets for action, targets in self._legal(state, points_left, first)}
+        action = self.rng.choice([*sorted(a for a, t in options.items() if t), "stop"])
+        return None if action == "stop" else self.rng.choice(options[action])
+
+    def _legal(self, state: GameState, points_left: int, first: bool):  # type: ignore[no-untyped-def]
+        """(action, legal builds) pairs; intensify targets come from the card table directly,
+        since checking 3 x N candidates one by one would dominate a random game."""
+        net, costs, me = state.network, state.scenario.rules.costs, self.player
+        by_action: dict[str, list[Build]] = {}
+        for b in builds.candidates(net, (), me):
+            by_action.setdefault(b.action, []).append(b)
+        for action, targets in sorted(by_action.items()):
+            yield (
+                action,
+                [
+                    b
+                    for b in targets
+                    if builds.check(b, net, state.decks, me, costs, points_left, first) is None
+                ],
+            )
+        if builds.affordable(costs.intensify, points_left, first):
+            table = card_table(state.board, len(state.decks))
+            yield (
+                "intensify",
+                [
+                    Build("intensify", sq, deck.name)
+                    for sq in range(state.board.size)
+                    for i, deck in enumerate(state.decks)
+                    if deck.supply[table[sq, i]] > 0
+                ],
+            )
 
     def choose_route(self, state: GameState, options: TripOptions) -> frozenset[str]:
         return self.rng.choice(options.choices)

@@ -1,0 +1,88 @@
+"""Whole games on the classic scenario: games per second, and routing a whole game's trips.
+
+Routing: every trip of a recorded greedy-vs-greedy game is answered twice, by the Router
+(cached all-pairs per network, SG-14 options + route) and by the networkx baseline
+(reference graphs built once per network, then one Dijkstra per trip and set of systems),
+in the same run; the ratio is the speed-up.
+"""
+
+from __future__ import annotations
+
+import time
+from pathlib import Path
+
+from subwaysim.engine import Game
+from subwaysim.events import Event, TripTaken
+from subwaysim.network import Network
+from subwaysim.reference_routing import reference_options, reference_subset_graphs
+from subwaysim.routing import RouteCache, Router
+from subwaysim.scenario import Scenario, load_scenario
+
+CLASSIC = Path(__file__).resolve().parents[1] / "scenarios" / "classic.yaml"
+
+
+def games_per_second(scenario: Scenario, games: int) -> float:
+    start = time.perf_counter()
+    for seed in range(games):
+        Game(scenario, seed).run()
+    return games / (time.perf_counter() - start)
+
+
+def recorded_trips(scenario: Scenario, seed: int) -> list[tuple[Network, int, int]]:
+    game = Game(scenario, seed)
+    trips: list[tuple[Network, int, int]] = []
+    board = game.state.board
+
+    def record(event: Event) -> None:
+        if isinstance(event, TripTaken):
+            o, d = board.square(event.origin), board.square(event.destination)
+            trips.append((game.state.network, o, d))
+
+    game.observers.append(record)
+    game.run()
+    return trips
+
+
+def route_with_router(trips: list[tuple[Network, int, int]], rules) -> float:  # type: ignore[no-untyped-def]
+    start = time.perf_counter()
+    cache, router = RouteCache(), None
+    for network, o, d in trips:
+        if router is None or router.network is not network:
+            router = Router(network, rules, cache)
+        options = router.options(o, d)
+        router.route(o, d, options.choices[0])
+    return time.perf_counter() - start
+
+
+def route_with_networkx(trips: list[tuple[Network, int, int]], rules) -> float:  # type: ignore[no-untyped-def]
+    start = time.perf_counter()
+    graphs, current = None, None
+    for network, o, d in trips:
+        if network is not current:
+            graphs, current = reference_subset_graphs(network, rules), network
+        reference_options(network, rules, o, d, graphs)
+    return time.perf_counter() - start
+
+
+def main() -> None:
+    classic = load_scenario(CLASSIC)
+    randoms = load_scenario(CLASSIC, ["players.0.agent=random", "players.1.agent=random"])
+    from subwaysim.state import routing_rules
+
+    trips = recorded_trips(classic, seed=1)
+    networks = len({id(n) for n, _, _ in trips})
+    rules = routing_rules(classic)
+    fast = route_with_router(trips, rules)
+    slow = route_with_networkx(trips, rules)
+    print(f"routing a whole classic game: {len(trips)} trips on {networks} networks")
+    print(f"  Router (scipy all-pairs, cached): {fast * 1000:8.1f} ms")
+    print(f"  networkx Dijkstra per trip:       {slow * 1000:8.1f} ms")
+    print(f"  ratio: {slow / fast:.1f}x")
+    rr = games_per_second(randoms, 10)
+    gg = games_per_second(classic, 5)
+    print(f"random vs random: {rr:6.2f} games/s")
+    print(f"greedy vs greedy: {gg:6.2f} games/s  (random/greedy ratio {rr / gg:.1f}x)")
+
+
+if __name__ == "__main__":
+    main()
