@@ -32,7 +32,12 @@ from subwaysim.summary import GameSummary
 
 COLOURS = ("bright_red", "bright_blue", "bright_green", "magenta", "yellow", "cyan")
 HAZARD_BG = "on grey30"
-GLYPHS = {"track": "■", "shared": "▦", "local": "○", "express": "◎", "cross": "╋", "empty": "·"}
+GLYPHS = {"shared": "▦", "local": "○", "express": "◎", "cross": "╋", "empty": "·", "hazard": "≈"}
+TRACK_GLYPHS = ("■", "▲", "◆", "✚", "●", "♦")  # one per seat, so plain text tells them apart
+
+
+def track_glyph(players: Sequence[str], player: str) -> str:
+    return TRACK_GLYPHS[players.index(player) % len(TRACK_GLYPHS)]
 
 
 def player_colours(players: Sequence[str]) -> dict[str, str]:
@@ -69,10 +74,12 @@ class BoardView:
         elif len(owners) > 1:
             glyph, style = GLYPHS["shared"], "bold white"
         elif owners:
-            glyph = GLYPHS["cross"] if self._is_cross(square, owners[0]) else GLYPHS["track"]
+            cross = self._is_cross(square, owners[0])
+            glyph = GLYPHS["cross"] if cross else track_glyph(self.start.players, owners[0])
             style = self.colours[owners[0]]
         else:
-            glyph, style = GLYPHS["empty"], "grey50"
+            hazard = square in self.start.hazards
+            glyph, style = GLYPHS["hazard" if hazard else "empty"], "grey50"
         left, right = ("[", "]") if square in self.marks else (" ", " ")
         return Text(f"{left}{glyph}{right}", style=style + bg)
 
@@ -87,13 +94,13 @@ class BoardView:
     def _legend(self) -> Text:
         legend = Text("    ")
         for player, colour in self.colours.items():
-            legend.append(f"{GLYPHS['track']} {player}  ", style=colour)
+            legend.append(f"{track_glyph(self.start.players, player)} {player}  ", style=colour)
         legend.append(
             f"{GLYPHS['shared']} shared  {GLYPHS['local']} local  {GLYPHS['express']} express  "
             f"{GLYPHS['cross']} intersection  "
         )
-        legend.append("   ", style=HAZARD_BG)
-        legend.append(" hazard  [ ] this turn's trips")
+        legend.append(f" {GLYPHS['hazard']} ", style=HAZARD_BG)
+        legend.append(" hazard  [ ] this turn's trip ends")
         return legend
 
 
