@@ -115,3 +115,22 @@ def test_route_json_matches_the_contract_on_the_starting_network() -> None:
 def test_route_with_a_bad_square_exits_2() -> None:
     result = invoke("route", ROOT / "scenarios" / "classic.yaml", "a1", "q99")
     assert result.exit_code == 2 and "'q99'" in result.output
+
+
+def test_play_subway_with_a_human_seat_reads_typed_builds() -> None:
+    classic = ROOT / "scenarios" / "classic.yaml"
+    typed = "station a1\ntrack a1\ntrack a2\nstation a1 express\nno\nno\nno\n" + "done\n" * 5
+    result = runner.invoke(
+        app,
+        ["play", "subway", str(classic), "--seat", "IRT=human", "--set", "end.turns=1"],
+        input=typed,
+    )
+    assert result.exit_code == 0, result.output
+    assert "a station needs IRT's own track on a1" in result.output
+    assert "IRT builds station a1 express" in result.output
+
+
+def test_play_subway_with_an_unknown_seat_exits_2() -> None:
+    classic = ROOT / "scenarios" / "classic.yaml"
+    result = invoke("play", "subway", classic, "--seat", "PATH=human")
+    assert result.exit_code == 2 and "PLAYER=AGENT" in result.output
