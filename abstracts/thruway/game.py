@@ -1,0 +1,126 @@
+"""The Thruway game: options, the start, text positions, and the hooks the console uses."""
+
+from __future__ import annotations
+
+import random
+from typing import Any, ClassVar
+
+from pydantic import Field
+from rich.console import RenderableType
+
+from abstracts.core import Game, GameOptions, register
+from abstracts.thruway.board import MAX_SIZE, MIN_SIZE, board, parse_text
+from abstracts.thruway.greedy import greedy_move
+from abstracts.thruway.moves import PAVE, SWAP, Move, move_table
+from abstracts.thruway.render import render_board
+from abstracts.thruway.state import SIDES, ThruwayState
+
+
+class ThruwayOptions(GameOptions):
+    size: int = Field(11, ge=MIN_SIZE, le=MAX_SIZE, description="board is size x size (TW-1)")
+    tiles: int | None = Field(
+        None, ge=0, description="tiles in each reserve (TW-3; default 60 on 11 x 11, n*n//2 else)"
+    )
+    pie: bool = Field(True, description="asphalt may answer the first move with `pie` (TW-11)")
+    max_plies: int = Field(1000, ge=1, description="the game is drawn at this length (TW-12)")
+
+
+@register("thruway")
+class ThruwayGame(Game):
+    """Concrete joins west and east, asphalt south and north, with indestructible tiles."""
+
+    name: ClassVar[str] = "thruway"
+    sides: ClassVar[tuple[str, str]] = SIDES  # type: ignore[assignment]
+    Options: ClassVar[type[GameOptions]] = ThruwayOptions
+    # Random games often end in a position where both sides can only pass (TW-12), which then
+    # lasts until max_plies: a lower limit keeps the generic test quick.
+    conformance_options: ClassVar[tuple[dict[str, Any], ...]] = (
+        {"size": 5, "max_plies": 100},
+        {"size": 7, "max_plies": 200},
+        {"size": 4, "tiles": 5, "pie": False, "max_plies": 60},
+    )
+    view_flags: ClassVar[dict[str, str]] = {
+        "approaches": "mark the empty parcels next to tiles, where a tile can be replaced",
+    }
+
+    options: ThruwayOptions
+
+    def __init__(self, **options: Any) -> None:
+        super().__init__(**options)
+        size = self.options.size
+        self.geometry = board(size)
+        self.table = move_table(size)
+        # TW-3: 60 each on 11 x 11, floor(n*n/2) each on other sizes (the same formula).
+        self.tiles = self.options.tiles if self.options.tiles is not None else size * size // 2
+
+    def initial_state(self) -> ThruwayState:
+        return ThruwayState(self, 0, 0, (self.tiles, self.tiles), 0, fresh=True)
+
+    def from_text(self, text: str, to_move: str | None = None) -> ThruwayState:
+        """A position from TW-4 text.
+
+        The text carries only the tiles, so: reserves are the initial reserves minus the
+        tiles of that colour on the board (exact, since tiles are conserved, TW-3); the side
+        to move is `to_move` (concrete if not given); the ply count starts at 0; no swap is
+        banned (TW-10) and `pie` is not offered (TW-11). Save files replay the moves instead.
+        """
+        concrete, asphalt = parse_text(self.geometry, text)
+        reserves = (
+            self.tiles - concrete.bit_count(),
+            self.tiles - asphalt.bit_count(),
+        )
+        for side, left in zip(SIDES, reserves, strict=True):
+            if left < 0:
+                raise ValueError(
+                    f"TW-3: the text has {self.tiles - left} {side} tiles but each side "
+                    f"owns only {self.tiles}"
+                )
+        side = 0 if to_move is None else self._side_index(to_move)
+        return ThruwayState(self, concrete, asphalt, reserves, side)
+
+    def render(
+        self, state: ThruwayState, last_move: Move | None = None, **view: Any
+    ) -> RenderableType:  # type: ignore[override]
+        return render_board(state, last_move, approaches=bool(view.get("approaches")))
+
+    def greedy_move(self, state: ThruwayState, rng: random.Random) -> Move:  # type: ignore[override]
+        return greedy_move(state, rng)
+
+    def select_moves(self, state: ThruwayState, query: str) -> list[Move]:  # type: ignore[override]
+        """`moves f6`: moves touching f6; `moves swap` / `moves replace`; else a text prefix."""
+        query = query.strip().lower()
+        moves = state.legal_moves()
+        if query in ("swap", "swaps"):
+            return [m for m in moves if m.kind == SWAP]
+        if query in ("replace", "replacement", "replacements"):
+            return [m for m in moves if m.kind == PAVE and m.pair & state.tiles(1 - state.side)]
+        try:
+            bit = 1 << self.geometry.parse_cell(query)
+        except ValueError:
+            return [m for m in moves if m.text.startswith(query)]
+        return [m for m in moves if m.pair & bit]
+
+    def rules_help(self) -> str:
+        return _HELP.format(last=chr(ord("a") + self.options.size - 1), n=self.options.size)
+
+    def _side_index(self, name: str) -> int:
+        try:
+            return SIDES.index(name.strip().lower())
+        except ValueError:
+            raise ValueError(f"unknown side {name!r}; the sides are concrete, asphalt") from None
+
+
+_HELP = """Thruway: concrete joins the west edge (file a) to the east edge (file {last}); asphalt
+joins the south edge (rank 1) to the north edge (rank {n}). Concrete moves first.
+Moves, one per turn:
+  f6-g6   pave two orthogonally adjacent parcels with two of your tiles (TW-5); one of them may
+          hold an opponent tile, which goes back to its owner's reserve (TW-6). Needs two tiles
+          in reserve (TW-7).
+  f5~f6   swap the two tiles along one edge of a crossroads dispute, a 2 x 2 checkerboard of
+          tiles (TW-8, TW-9); not the swap your opponent just made (TW-10).
+  pie     asphalt's first turn only: trade tiles and roles; asphalt moves next (TW-11).
+  pass    only when no other move is legal (TW-12).
+A tile is indestructible when every neighbouring parcel holds a tile and it is in no dispute
+(TW-14). You win as soon as your indestructible tiles join your two edges (TW-15).
+`show approaches` marks the empty parcels next to tiles: a tile with an approach can still be
+replaced. `moves f6` lists the moves touching f6; `moves swap`, `moves replace` filter by kind."""

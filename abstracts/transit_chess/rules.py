@@ -1,0 +1,57 @@
+"""The transition: placing (MT-4), moving and converting (MT-10), and how games end (MT-11).
+
+Positions are mutable lists here so one function serves both `State.play` (on copies) and
+the fast playout loop (in place); the two cannot drift apart.
+"""
+
+from __future__ import annotations
+
+from abstracts.transit_chess.pieces import size
+from abstracts.transit_chess.tables import Tables
+
+SIDES = ("white", "black")
+WIN, WIPEOUT, PASSES, PLY_LIMIT = "win", "wipeout", "passes", "ply-limit"
+
+
+def apply_code(
+    tables: Tables, cells: list[int], hands: list[int], totals: list[int], side: int, code: int
+) -> bool:
+    """Play `code` for `side` (0 white, 1 black) in place; True if it wins (MT-11).
+
+    `cells` are packed stacks (+ white, - black), `hands` the pieces still to place and
+    `totals` the pieces each side has on the board.
+    """
+    n = tables.n
+    sign = 1 - 2 * side
+    if code == tables.pass_code:
+        return False
+    if code >= tables.place_base:  # MT-4
+        kind, stop = divmod(code - tables.place_base, n)
+        hands[side] -= 1 << (8 * kind)
+        cells[stop] += sign << (8 * kind)
+        totals[side] += 1
+        return False
+    rest, destination = divmod(code, n)
+    kind, origin = divmod(rest, n)
+    piece = sign << (8 * kind)
+    cells[origin] -= piece
+    target = cells[destination]
+    if target * sign < 0:  # MT-10: every opponent piece there changes sides
+        converted = size(target)
+        totals[side] += converted
+        totals[1 - side] -= converted
+        target = -target
+    cells[destination] = target + piece
+    # MT-11: the opponent's last piece converted.
+    return totals[1 - side] == 0 and hands[1 - side] == 0
+
+
+def ending(won: bool, passes: int, ply: int, max_plies: int) -> str | None:
+    """Why the game is over after a move, or None (MT-11)."""
+    if won:
+        return WIN
+    if passes >= 2:
+        return PASSES
+    if ply >= max_plies:
+        return PLY_LIMIT
+    return None

@@ -1,0 +1,196 @@
+"""The Chess on a Mass Transit System `State`: an immutable position and whose turn it is."""
+
+from __future__ import annotations
+
+import random
+from typing import TYPE_CHECKING
+
+from abstracts.core import IllegalMove, State
+from abstracts.transit_chess.movegen import legal_codes
+from abstracts.transit_chess.moves import TransitMove
+from abstracts.transit_chess.notation import parse_code
+from abstracts.transit_chess.pieces import unpack
+from abstracts.transit_chess.reasons import why_illegal
+from abstracts.transit_chess.rules import (
+    PASSES,
+    PLY_LIMIT,
+    SIDES,
+    WIN,
+    WIPEOUT,
+    apply_code,
+    ending,
+)
+
+if TYPE_CHECKING:
+    from abstracts.transit_chess.game import TransitChess
+
+
+class TransitChessState(State):
+    """Stacks per stop, pieces still to place, the side to move and how the game stands."""
+
+    def __init__(
+        self,
+        game: TransitChess,
+        cells: tuple[int, ...],
+        hands: tuple[int, int],
+        side: int,
+        *,
+        ply: int = 0,
+        passes: int = 0,
+        end: str | None = None,
+        winner: int | None = None,
+        totals: tuple[int, int] | None = None,
+    ) -> None:
+        self.game = game
+        self.cells = cells  # packed stacks by stop number (+ white, - black)
+        self.hands = hands  # packed pieces still to place (MT-4)
+        self.side = side  # 0 white, 1 black
+        self.passes = passes  # passes in a row just played (MT-11)
+        self.end = end
+        self._ply = ply
+        self._winner = winner
+        self.totals = totals if totals is not None else _totals(cells)
+        self._codes: list[int] | None = None
+        self._code_set: frozenset[int] | None = None
+
+    # ------------------------------------------------------------------ protocol
+
+    @property
+    def to_move(self) -> str:
+        return SIDES[self.side]
+
+    @property
+    def is_over(self) -> bool:
+        return self.end is not None
+
+    @property
+    def winner(self) -> str | None:
+        return None if self._winner is None else SIDES[self._winner]
+
+    @property
+    def ply(self) -> int:
+        return self._ply
+
+    @property
+    def placing(self) -> bool:
+        """Whether the placement phase (MT-4) is still on."""
+        return bool(self.hands[0] or self.hands[1])
+
+    def legal_codes(self) -> list[int]:
+        if self._codes is None:
+            tables = self.game.tables
+            over = self.is_over
+            self._codes = [] if over else legal_codes(tables, self.cells, self.hands, self.side)
+        return self._codes
+
+    def legal_moves(self) -> list[TransitMove]:
+        move = self.game.codec.move
+        return [move(code) for code in self.legal_codes()]
+
+    def parse_move(self, text: str) -> TransitMove:
+        game = self.game
+        return game.codec.move(parse_code(text, game.tables, game.finder, self.placing))
+
+    def play(self, move: TransitMove | str) -> TransitChessState:
+        if isinstance(move, str):
+            code = parse_code(move, self.game.tables, self.game.finder, self.placing)
+        elif isinstance(move, TransitMove):
+            code = self.game.codec.code(move)
+        else:
+            raise IllegalMove(f"MT-12: not a move: {move!r}")
+        if self._code_set is None:
+            self._code_set = frozenset(self.legal_codes())
+        if code not in self._code_set:
+            raise IllegalMove(why_illegal(self, code))
+        return self.after(code)
+
+    def after(self, code: int) -> TransitChessState:
+        """The state after a legal move code (unchecked)."""
+        cells, hands, totals = list(self.cells), list(self.hands), list(self.totals)
+        won = apply_code(self.game.tables, cells, hands, totals, self.side, code)
+        passes = self.passes + 1 if code == self.game.tables.pass_code else 0
+        end = ending(won, passes, self._ply + 1, self.game.max_plies)
+        return self._next(cells, hands, totals, 1 - self.side, self._ply + 1, passes, end, won)
+
+    def _next(
+        self,
+        cells: list[int],
+        hands: list[int],
+        totals: list[int],
+        side: int,
+        ply: int,
+        passes: int,
+        end: str | None,
+        won: bool,
+    ) -> TransitChessState:
+        """A successor state from working lists; `side` is the side to move next."""
+        return TransitChessState(
+            self.game,
+            tuple(cells),
+            (hands[0], hands[1]),
+            side,
+            ply=ply,
+            passes=passes,
+            end=end,
+            winner=1 - side if won else None,
+            totals=(totals[0], totals[1]),
+        )
+
+    def to_text(self) -> str:
+        from abstracts.transit_chess.textpos import format_position
+
+        return format_position(self)
+
+    def end_reason(self) -> str:
+        if self.end is None:
+            return "The game is not over."
+        winner, loser = self.winner, SIDES[1 - (self._winner or 0)]
+        limit = self.game.max_plies
+        return {
+            WIN: f"{winner} wins: {loser}'s last piece was converted (MT-11).",
+            WIPEOUT: f"{winner} wins: {loser} has no pieces left (MT-11).",
+            PASSES: "The game is drawn: both players passed in a row (MT-11).",
+            PLY_LIMIT: f"The game is drawn: it reached the {limit}-ply limit (MT-11).",
+        }[self.end]
+
+    def playout(self, rng: random.Random) -> str | None:
+        return self.final_state(rng).winner
+
+    def final_state(self, rng: random.Random) -> TransitChessState:
+        """Random play to the end, in place on lists: the same moves, drawn with the same
+        `rng` calls, as `State.playout`'s loop over `legal_moves()` and `play()`."""
+        if self.is_over:
+            return self
+        game = self.game
+        tables, limit, pass_code = game.tables, game.max_plies, game.tables.pass_code
+        cells, hands, totals = list(self.cells), list(self.hands), list(self.totals)
+        side, ply, passes = self.side, self._ply, self.passes
+        choice = rng.choice
+        while True:
+            code = choice(legal_codes(tables, cells, hands, side))
+            won = apply_code(tables, cells, hands, totals, side, code)
+            passes = passes + 1 if code == pass_code else 0
+            ply += 1
+            end = ending(won, passes, ply, limit)
+            side = 1 - side
+            if end is not None:
+                return self._next(cells, hands, totals, side, ply, passes, end, won)
+
+    # ------------------------------------------------------------------ views
+
+    def stack(self, stop: int) -> tuple[int, int, int, int]:
+        """Per-type counts (LETTERS order) on stop number `stop`, of whichever side."""
+        return unpack(self.cells[stop])
+
+    def owner(self, stop: int) -> int | None:
+        cell = self.cells[stop]
+        return None if cell == 0 else (0 if cell > 0 else 1)
+
+    def __repr__(self) -> str:
+        return f"<TransitChessState ply={self._ply} {self.to_move} to move>"
+
+
+def _totals(cells: tuple[int, ...]) -> tuple[int, int]:
+    white = sum(sum(unpack(c)) for c in cells if c > 0)
+    black = sum(sum(unpack(c)) for c in cells if c < 0)
+    return white, black
