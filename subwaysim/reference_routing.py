@@ -16,8 +16,6 @@ import networkx as nx
 from subwaysim.network import Network
 from subwaysim.routing.values import RoutingRules
 
-Node = tuple[str, int, str | None]
-
 
 def reference_graph(
     network: Network, rules: RoutingRules, systems: Iterable[str] | None = None

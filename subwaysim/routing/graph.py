@@ -16,6 +16,13 @@ Edges and weights (the distance is the sum of weights, SG-13):
 - alight at a station: 0.
 Zero weights are real edges: the matrix is built as CSR with explicit entries, which
 scipy.sparse.csgraph treats as edges (only absent entries are non-edges).
+
+Why shortest paths here are exactly SG-12/SG-13 trips: boarding and alighting at the same
+station is possible in the graph but never shortest (it costs the boarding stop, and
+leaving it out never raises a later transfer charge, as transfer charges obey the triangle
+inequality), so rides end at a different station. A local-layer ride between two express
+stations counts at least the stops of the express layer's ride, so shortest distances
+follow the express rule; `legs` labels such a ride express.
 """
 
 from __future__ import annotations
@@ -43,6 +50,8 @@ class RideLayer:
 
 @dataclass(frozen=True, slots=True, eq=False)
 class TripGraph:
+    """The CSR matrix and, for reading paths back, each node's square and ride layer."""
+
     size: int  # squares on the board
     copies: int  # walk-layer copies
     layers: tuple[RideLayer, ...]
@@ -50,12 +59,8 @@ class TripGraph:
     node_square: np.ndarray  # (V,) square of every node
     node_layer: np.ndarray  # (V,) index into `layers`, -1 for walk nodes
 
-    @property
-    def walk_nodes(self) -> int:
-        return self.size * self.copies
 
-
-class _Edges:
+class Edges:
     """Edge lists collected before building the CSR matrix."""
 
     def __init__(self) -> None:
@@ -98,7 +103,7 @@ def build_graph(board: Board, rules: RoutingRules, systems: tuple[SystemStops, .
     """The graph of walking plus rides on `systems` (rideable ones, in seat order)."""
     size = board.size
     copies = 1 + len(systems) if rules.transfer_cost else 1
-    edges = _Edges()
+    edges = Edges()
     src, dst, cost = walk_edges(board, rules)
     for copy in range(copies):
         edges.add(src + copy * size, dst + copy * size, cost)
@@ -116,7 +121,7 @@ def build_graph(board: Board, rules: RoutingRules, systems: tuple[SystemStops, .
 
 
 def _add_layer(
-    edges: _Edges, board: Board, rules: RoutingRules, layer: RideLayer, index: int, copies: int
+    edges: Edges, board: Board, rules: RoutingRules, layer: RideLayer, index: int, copies: int
 ) -> None:
     stops, size = layer.stops, board.size
     node = {sq: layer.offset + i for i, sq in enumerate(layer.squares)}

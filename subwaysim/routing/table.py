@@ -57,19 +57,14 @@ class TripTable:
         choice = achieves & (sizes[:, None, None] == systems_used)
         membership = np.array([[p in s for s in subsets] for p in players], dtype=bool)
         member = np.einsum("ps,sod->pod", membership.astype(np.int64), choice) > 0
-        arrays = (subset_distance, choice, member)
-        for array in arrays:
+        arrays = (distance, choice, choice.sum(axis=0), systems_used, member)
+        for array in (subset_distance, *arrays):
             array.flags.writeable = False
-        return cls(
-            players,
-            subsets,
-            subset_distance,
-            distance,
-            choice,
-            choice.sum(axis=0),
-            systems_used,
-            member,
-        )
+        return cls(players, subsets, subset_distance, *arrays)
+
+    def choices(self, origin: int, destination: int) -> tuple[frozenset[str], ...]:
+        """The SG-14 choices of one trip, by size then seat order."""
+        return tuple(self.subsets[s] for s in np.flatnonzero(self.choice[:, origin, destination]))
 
     def subset_points(self, single_system_points: int, shared_points: int) -> np.ndarray:
         """(S, P) points each player scores when a trip uses `subsets[s]` (SG-15)."""
