@@ -103,6 +103,10 @@ class Game(ABC):
     conformance_options: ClassVar[tuple[dict[str, Any], ...]] = ({},)
     # Display toggles the console offers (`show NAME`), passed to render() as view[NAME]=True.
     view_flags: ClassVar[dict[str, str]] = {}
+    # MCTS playouts for this game when an agent spec does not say: None for uniformly random
+    # playouts (`State.playout`), or epsilon for epsilon-greedy playouts over `greedy_move`
+    # (worth it when random games run long and say little, and greedy_move is cheap).
+    mcts_epsilon: ClassVar[float | None] = None
 
     def __init__(self, **options: Any) -> None:
         self.options = self.Options(**options)
@@ -142,6 +146,19 @@ class Game(ABC):
         """Short help text: move syntax and the main rules, for the console's `help`."""
         return f"{self.name}: type a move in the rules' move text."
 
+    def swaps_seats(self, state: State, move: Move) -> bool:
+        """Whether `move` trades sides between the two players (a pie rule: RT-13, TW-11).
+
+        After such a move the board is unchanged and each player goes on playing the other
+        side; the console, the match runner and MCTS use this to keep track of who is who.
+        """
+        return str(move) == "pie"
+
+    def ply_limit(self) -> int | None:
+        """The longest a game can last in plies (the `max_plies` option if the game has one)."""
+        limit = getattr(self.options, "max_plies", None)
+        return limit if isinstance(limit, int) else None
+
 
 _REGISTRY: dict[str, Callable[..., Game]] = {}
 
@@ -159,6 +176,19 @@ def register(name: str) -> Callable[[type[Game]], type[Game]]:
 def game_names() -> Sequence[str]:
     _load_builtin_games()
     return sorted(_REGISTRY)
+
+
+def get_game_class(name: str) -> type[Game]:
+    """The registered Game class `name`: its Options, sides and view_flags, before any options."""
+    _load_builtin_games()
+    try:
+        factory = _REGISTRY[name]
+    except KeyError:
+        known = ", ".join(sorted(_REGISTRY))
+        raise UnknownGame(f"unknown game {name!r}; known games: {known}") from None
+    if not (isinstance(factory, type) and issubclass(factory, Game)):
+        raise UnknownGame(f"game {name!r} is registered with a factory, not a Game class")
+    return factory
 
 
 def get_game(name: str, **options: Any) -> Game:

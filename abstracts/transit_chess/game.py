@@ -63,6 +63,9 @@ class TransitChess(Game):
         {"map": "fantasy", "seed": 3},
         {"map": "random", "seed": 1},
     )
+    # Random playouts on real maps wander to the ply limit and tell MCTS little; playouts that
+    # follow the greedy move 20% of the time won 6/10 against greedy where pure ones won 0/20.
+    mcts_epsilon: ClassVar[float | None] = 0.2
     view_flags: ClassVar[dict[str, str]] = {
         "names": "show stop names beside their ids",
         "reach": "mark with ! the stops the side to move can land on",

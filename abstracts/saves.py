@@ -1,0 +1,163 @@
+"""Saved games: versioned JSON holding the game name, its options and the moves played.
+
+    {"format": "transit-games/saved-game", "version": 1, "game": "thruway",
+     "options": {"size": 11, ...}, "moves": ["f6-g6", "pie", ...]}
+
+Files are written atomically (a temporary file in the same folder, then `os.replace`), so a
+crash never leaves half a save. Reading refuses, with one clear line, anything that is not
+JSON, not a saved game, from a newer version, for another game, or whose moves do not replay.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import tempfile
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+from pydantic import ValidationError
+
+from abstracts.core import Game, Move, State, UnknownGame, get_game
+
+FORMAT = "transit-games/saved-game"
+VERSION = 1
+
+
+class SaveError(ValueError):
+    """A saved game that cannot be written, read or replayed; the message names the file."""
+
+
+@dataclass(frozen=True, slots=True)
+class SavedGame:
+    """What a save file holds: the game's registered name, its options and the move texts."""
+
+    game: str
+    options: dict[str, Any]
+    moves: tuple[str, ...]
+
+    @classmethod
+    def of(cls, game: Game, moves: list[Move] | tuple[Move, ...]) -> SavedGame:
+        options = game.options.model_dump(mode="json")
+        return cls(game.name, options, tuple(str(m) for m in moves))
+
+    def to_json(self) -> str:
+        data = {
+            "format": FORMAT,
+            "version": VERSION,
+            "game": self.game,
+            "options": self.options,
+            "moves": list(self.moves),
+        }
+        return json.dumps(data, indent=2) + "\n"
+
+
+@dataclass(frozen=True, slots=True)
+class Replay:
+    """A saved game played out again: the Game, the moves and every state along the way."""
+
+    game: Game
+    moves: tuple[Move, ...]
+    states: tuple[State, ...]  # states[0] is the initial state; one more than moves
+
+
+def write_save(path: str | Path, saved: SavedGame) -> None:
+    """Write `saved` to `path` atomically."""
+    path = Path(path)
+    try:
+        fd, temp = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".tmp", dir=path.parent)
+    except OSError as exc:
+        raise SaveError(f"{path}: cannot write the saved game ({exc.strerror})") from None
+    try:
+        with os.fdopen(fd, "w", encoding="utf-8") as handle:
+            handle.write(saved.to_json())
+        os.replace(temp, path)
+    except OSError as exc:
+        Path(temp).unlink(missing_ok=True)
+        raise SaveError(f"{path}: cannot write the saved game ({exc.strerror})") from None
+
+
+def read_save(path: str | Path, game: str | None = None) -> SavedGame:
+    """Read a saved game; with `game`, refuse a save of any other game."""
+    path = Path(path)
+    try:
+        text = path.read_text(encoding="utf-8")
+    except (OSError, UnicodeDecodeError) as exc:
+        reason = exc.strerror if isinstance(exc, OSError) else "not UTF-8 text"
+        raise SaveError(f"{path}: cannot read the saved game ({reason})") from None
+    return parse_save(text, str(path), game)
+
+
+def parse_save(text: str, where: str, game: str | None = None) -> SavedGame:
+    """Check and decode the JSON text of a saved game (`where` names it in errors)."""
+    try:
+        data = json.loads(text)
+    except json.JSONDecodeError as exc:
+        raise SaveError(
+            f"{where}: not a saved game: broken or truncated JSON at line {exc.lineno}, "
+            f"column {exc.colno} ({exc.msg})"
+        ) from None
+    if not isinstance(data, dict) or data.get("format") != FORMAT:
+        raise SaveError(f"{where}: not a saved game (no 'format': {FORMAT!r})")
+    _check_version(data.get("version"), where)
+    saved = _decode(data, where)
+    if game is not None and saved.game != game:
+        raise SaveError(f"{where}: this is a saved {saved.game} game, not {game}")
+    return saved
+
+
+def _check_version(version: Any, where: str) -> None:
+    if not isinstance(version, int) or isinstance(version, bool) or version < 1:
+        raise SaveError(f"{where}: field 'version' must be a positive integer, got {version!r}")
+    if version > VERSION:
+        raise SaveError(
+            f"{where}: saved by a newer version (format version {version}; "
+            f"this program reads up to {VERSION})"
+        )
+
+
+def _decode(data: dict[str, Any], where: str) -> SavedGame:
+    name, options, moves = data.get("game"), data.get("options"), data.get("moves")
+    if not isinstance(name, str) or not name:
+        raise SaveError(f"{where}: field 'game' must be a game name, got {name!r}")
+    if not isinstance(options, dict):
+        raise SaveError(f"{where}: field 'options' must be an object, got {options!r}")
+    if not isinstance(moves, list) or not all(isinstance(m, str) for m in moves):
+        raise SaveError(f"{where}: field 'moves' must be a list of move texts")
+    extra = sorted(set(data) - {"format", "version", "game", "options", "moves"})
+    if extra:
+        raise SaveError(f"{where}: unknown field {extra[0]!r}")
+    return SavedGame(name, options, tuple(moves))
+
+
+def replay(saved: SavedGame, where: str = "saved game") -> Replay:
+    """Rebuild the game from its options and play the moves again, checking each one."""
+    try:
+        game = get_game(saved.game, **saved.options)
+    except UnknownGame as exc:
+        raise SaveError(f"{where}: {exc}") from None
+    except ValidationError as exc:
+        raise SaveError(f"{where}: bad options: {_first_error(exc)}") from None
+    state = game.initial_state()
+    states, moves = [state], []
+    for number, text in enumerate(saved.moves, start=1):
+        try:
+            move = state.parse_move(text)
+            state = state.play(move)
+        except ValueError as exc:
+            raise SaveError(f"{where}: move {number} {text!r} does not replay: {exc}") from None
+        moves.append(move)
+        states.append(state)
+    return Replay(game, tuple(moves), tuple(states))
+
+
+def load_game(path: str | Path, game: str | None = None) -> Replay:
+    """Read and replay a save file (the console's `load` and `subway play --load`)."""
+    return replay(read_save(path, game), str(path))
+
+
+def _first_error(exc: ValidationError) -> str:
+    error = exc.errors()[0]
+    field = ".".join(str(part) for part in error["loc"]) or "options"
+    return f"{field}: {error['msg']}"

@@ -1,0 +1,80 @@
+"""MCTS speed per game: search iterations per second against bare playouts in the same run.
+
+For each game (default options, from a position a few random plies in) three rates:
+- reference: the generic move-by-move random playout (`State.playout` of the base class);
+- fast: the game's own `playout(rng)` (the baseline MCTS cannot beat: one playout each);
+- mcts: full UCT iterations (select, expand, playout, back up) with an iteration budget.
+Ratios: fast / reference (what the game's playout buys), mcts / fast (the share of an
+iteration's time spent in playouts: near 1 means the tree costs little).
+"""
+
+from __future__ import annotations
+
+import importlib
+import random
+import time
+from collections.abc import Callable
+
+from abstracts.core import Game, State, game_names, get_game
+from abstracts.mcts import MCTSAgent
+
+SECONDS = 1.0  # per measured rate
+OPENING_PLIES = 4  # random plies before measuring, so placement/opening phases are passed
+
+
+def per_second(step: Callable[[], object], seconds: float = SECONDS) -> float:
+    done, start = 0, time.perf_counter()
+    while time.perf_counter() - start < seconds:
+        step()
+        done += 1
+    return done / (time.perf_counter() - start)
+
+
+def start_position(game: Game) -> State:
+    rng = random.Random(0)
+    state = game.initial_state()
+    for _ in range(OPENING_PLIES):
+        if state.is_over:
+            break
+        state = state.play(rng.choice(state.legal_moves()))
+    return state
+
+
+def mcts_rate(game: Game, state: State) -> float:
+    agent = MCTSAgent(game, seed=1, seconds=SECONDS, reuse=False)
+    agent.choose(state)
+    stats = agent.last_stats
+    assert stats is not None and stats.seconds > 0
+    return stats.iterations / stats.seconds
+
+
+def measure(name: str, game: Game) -> None:
+    state = start_position(game)
+    rng = random.Random(2)
+    reference = per_second(lambda: State.playout(state, rng))
+    fast = per_second(lambda: state.playout(rng))
+    mcts = mcts_rate(game, state)
+    options = game.options.model_dump(exclude_defaults=True) or "defaults"
+    print(
+        f"{name:15} {options!s:28} reference {reference:9.1f}/s  fast {fast:9.1f}/s "
+        f"({fast / reference:5.1f}x)  mcts {mcts:9.1f} it/s ({mcts / fast:4.2f} of fast)"
+    )
+
+
+def cases() -> list[tuple[str, Game]]:
+    found = [(name, get_game(name)) for name in game_names() if not name.startswith("toy-")]
+    try:  # the toy game lives with the tests; run from the repository root to include it
+        importlib.import_module("tests.abstracts.toy_game")
+        found.append(("toy-hex", get_game("toy-hex", size=5)))
+    except ModuleNotFoundError:
+        pass
+    return found
+
+
+def main() -> None:
+    for name, game in cases():
+        measure(name, game)
+
+
+if __name__ == "__main__":
+    main()
