@@ -92,6 +92,79 @@ def route(
         Console(highlight=False).print(describe_route(s, data))
 
 
+@app.command()
+def sweep(
+    scenario: ScenarioArg,
+    games: Annotated[int, typer.Option("--games", min=1, help="Games per setting.")],
+    out: Annotated[Path, typer.Option("--out", help="Folder for the games, summary and report.")],
+    set_: Annotated[
+        list[str] | None,
+        typer.Option(
+            "--set", help="One grid axis: KEY=V1,V2,... or KEY=LOW..HIGH (dotted key), repeatable."
+        ),
+    ] = None,
+    seed: Annotated[
+        int | None, typer.Option(min=0, help="Sweep seed (default: the scenario's).")
+    ] = None,
+    jobs: Annotated[
+        int | None, typer.Option(min=1, help="Local worker processes (default: every core).")
+    ] = None,
+    scheduler: Annotated[
+        str | None, typer.Option(help="Dask scheduler ADDRESS (needs transit-games[dask]).")
+    ] = None,
+    rotate_seats: Annotated[
+        bool, typer.Option("--rotate-seats", help="Rotate the seat order game by game.")
+    ] = False,
+) -> None:
+    """Play N games of every setting in a grid; resumable; writes games, summary and report."""
+    from rich.markup import escape
+
+    from subwaysim.sweep.backends import choose_backend
+    from subwaysim.sweep.console import play_live, show_report
+    from subwaysim.sweep.errors import SweepError
+    from subwaysim.sweep.plan import plan_sweep
+    from subwaysim.sweep.report import write_report
+    from subwaysim.sweep.runner import Sweep
+
+    console = Console(highlight=False)
+    job = None
+    try:
+        plan = plan_sweep(scenario, set_ or [], games, seed, rotate_seats)
+        backend = choose_backend(jobs, scheduler)
+        job = Sweep(plan, out)
+        play_live(job, backend, console)
+        report = write_report(out)
+    except (ScenarioError, SweepError) as exc:
+        fail(escape(str(exc)))  # messages quote values like [2, 2]: not rich markup
+    except OSError as exc:
+        fail(escape(f"{exc.filename or out}: {exc.strerror or exc}"))
+    except KeyboardInterrupt:
+        kept = len(job.records) if job is not None else 0
+        console.print(escape(f"Interrupted: {kept} games are in {out}/games.csv; rerun to resume."))
+        raise typer.Exit(130) from None
+    show_report(console, out, report)
+
+
+@app.command()
+def report(
+    folder: Annotated[Path, typer.Argument(help="A sweep's --out folder (with games.csv).")],
+) -> None:
+    """Rebuild a sweep's summary.csv, plots and report.md from its games.csv alone."""
+    from rich.markup import escape
+
+    from subwaysim.sweep.console import show_report
+    from subwaysim.sweep.errors import SweepError
+    from subwaysim.sweep.report import write_report
+
+    try:
+        built = write_report(folder)
+    except SweepError as exc:
+        fail(escape(str(exc)))
+    except OSError as exc:
+        fail(escape(f"{exc.filename or folder}: {exc.strerror or exc}"))
+    show_report(Console(highlight=False), folder, built)
+
+
 @app.command(
     context_settings={"allow_extra_args": True, "ignore_unknown_options": True},
     add_help_option=False,
@@ -101,6 +174,7 @@ def play(
     game: Annotated[str, typer.Argument(help="subway, rapid-transit, thruway or transit-chess.")],
 ) -> None:
     """Play a game in the terminal (`subway play GAME --help` lists the game's options)."""
+    _help_without_game(ctx, game)
     if game in ("subway", "subway-game"):
         from subwaysim.human_play import play_subway
 
@@ -118,9 +192,20 @@ def match(
     ctx: typer.Context, game: Annotated[str, typer.Argument(help="Abstract game name.")]
 ) -> None:
     """AI vs AI series of an abstract game (`subway match GAME --help`)."""
+    _help_without_game(ctx, game)
     from abstracts.cli import match_main
 
     raise typer.Exit(match_main(game, list(ctx.args)))
+
+
+def _help_without_game(ctx: typer.Context, game: str) -> None:
+    """`subway play --help` (no game yet): the command's help and the games it knows."""
+    if game.startswith("-"):
+        from abstracts import game_names
+
+        typer.echo(ctx.get_help())
+        typer.echo(f"\nGames: subway (with a scenario), {', '.join(game_names())}.")
+        raise typer.Exit(0 if game in ("--help", "-h") else 2)
 
 
 @app.command()
