@@ -1,0 +1,117 @@
+"""The console view of a position: the board with coordinates, networks made visible,
+and the running network sizes that decide the winner (RT-5, RT-6, RT-12)."""
+
+from __future__ import annotations
+
+from rich.console import Group
+from rich.text import Text
+
+from abstracts.core import IllegalMove
+from abstracts.rapid_transit.board import FILES
+from abstracts.rapid_transit.moves import Move
+from abstracts.rapid_transit.networks import networks, terminals
+from abstracts.rapid_transit.rules import CYAN, RED, SIDES, compare_networks
+from abstracts.rapid_transit.state import RapidTransitState
+
+STYLES = {
+    (RED, False): "white on red3",
+    (RED, True): "bold bright_white on red1",
+    (CYAN, False): "black on dark_cyan",
+    (CYAN, True): "bold black on bright_cyan",
+}
+LETTERS = {RED: "r", CYAN: "c"}
+KEY = "R C: in the side's largest network; r c: other pieces; [ ]: last move; .: hole"
+
+
+def render_state(
+    state: RapidTransitState, last_move: Move | str | None = None, terminals_shown: bool = False
+) -> Group:
+    """The board, then one line per side with its network sizes, then who leads."""
+    board = state.board
+    largest = {side: _largest(state, side) for side in (RED, CYAN)}
+    ends = terminals(board, state.red) | terminals(board, state.cyan) if terminals_shown else 0
+    marked = _move_cells(state, last_move)
+    files = Text("    " + "".join(f" {FILES[f]}  " for f in range(board.size)))
+    lines = [files]
+    for rank in range(board.size - 1, -1, -1):
+        line = Text(f"{rank + 1:>2}  ")
+        for file in range(board.size):
+            line.append_text(_cell(state, board.bit(file, rank), largest, ends, marked))
+        line.append(f" {rank + 1}")
+        lines.append(line)
+    lines.append(files)
+    key = KEY + ("; *: terminal (RT-6)" if terminals_shown else "")
+    lines.append(Text(key, style="dim"))
+    return Group(*lines, *_summary(state))
+
+
+def _cell(
+    state: RapidTransitState, bit: int, largest: dict[int, int], ends: int, marked: int
+) -> Text:
+    if not state.board.on_board(bit):
+        return Text(" .  ", style="dim")
+    side = CYAN if state.cyan >> bit & 1 else RED
+    big = bool(largest[side] >> bit & 1)
+    letter = LETTERS[side].upper() if big else LETTERS[side]
+    star = "*" if ends >> bit & 1 else " "
+    left, right = ("[", "]") if marked >> bit & 1 else (" ", " ")
+    return Text(f"{left}{letter}{star}{right}", style=STYLES[side, big])
+
+
+def _largest(state: RapidTransitState, side: int) -> int:
+    """The cells of the side's largest network(s), all of them when sizes tie, unless the
+    largest is a single piece (then nothing stands out)."""
+    nets = networks(state.board, state.pieces(side))
+    top = max((net.bit_count() for net in nets), default=0)
+    if top < 2:
+        return 0
+    out = 0
+    for net in nets:
+        if net.bit_count() == top:
+            out |= net
+    return out
+
+
+def _move_cells(state: RapidTransitState, last_move: Move | str | None) -> int:
+    if isinstance(last_move, str):
+        try:
+            last_move = state.parse_move(last_move)
+        except IllegalMove:
+            return 0
+    if last_move is None or not last_move.is_swap:
+        return 0
+    return 1 << last_move.p | 1 << last_move.q
+
+
+def _summary(state: RapidTransitState) -> list[Text]:
+    leader, red_sizes, cyan_sizes = compare_networks(state.board, state.red, state.cyan)
+    lines = []
+    for side, values in ((RED, red_sizes), (CYAN, cyan_sizes)):
+        line = Text()
+        line.append(f" {SIDES[side]:<5}", style=STYLES[side, True])
+        line.append("  networks " + " ".join(map(str, values)))
+        if not state.is_over and state.side == side:
+            line.append("   (to move)", style="bold")
+        lines.append(line)
+    lines.append(Text(_standing(state, leader, red_sizes, cyan_sizes)))
+    if state.is_over:
+        lines.append(Text(state.end_reason(), style="bold"))
+    return lines
+
+
+def _standing(
+    state: RapidTransitState, leader: int | None, red_sizes: list[int], cyan_sizes: list[int]
+) -> str:
+    """RT-12 as it stands: who would win if the game ended now, and why."""
+    head = f"ply {state.ply}; RT-12 now: "
+    if leader is None:
+        if state.swapper is None:
+            return head + "sizes equal, nobody has swapped (draw)"
+        return head + f"sizes equal, {SIDES[state.swapper]} swapped last and leads"
+    length = max(len(red_sizes), len(cyan_sizes))
+    red_at = red_sizes + [0] * (length - len(red_sizes))
+    cyan_at = cyan_sizes + [0] * (length - len(cyan_sizes))
+    place = next(i for i in range(length) if red_at[i] != cyan_at[i])
+    return head + (
+        f"{SIDES[leader]} leads (network {place + 1}: red {red_at[place]}, cyan {cyan_at[place]})"
+    )
