@@ -4,7 +4,7 @@ The same games (classic.yaml, greedy vs greedy, one setting) run each way into f
 folders, twice, alternating, and the faster run counts (other processes share the 2 cores).
 Figures: games per second, the pool's speed-up over one process, Dask's time relative to
 the pool (cluster already running, and counting its start-up), and Dask without the
-worker malloc tuning of `subwaysim.sweep.dask_tuning` (the baseline it fixes). All runs
+worker malloc tuning of `subwaysim.sweep.malloc` (the baseline it fixes). All runs
 must write the same games.csv.
 
 Run: .venv/bin/python -m bench.bench_sweep

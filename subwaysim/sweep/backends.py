@@ -13,6 +13,7 @@ from collections.abc import Callable, Iterator, Sequence
 from concurrent.futures import ProcessPoolExecutor, as_completed
 
 from subwaysim.sweep.errors import SweepError
+from subwaysim.sweep.malloc import raise_malloc_thresholds
 from subwaysim.sweep.play import GameTask, play
 from subwaysim.sweep.results import GameRecord
 
@@ -26,7 +27,8 @@ def serial(tasks: Sequence[GameTask]) -> Iterator[GameRecord]:
 
 
 def process_pool(jobs: int) -> Backend:
-    """A pool of `jobs` worker processes (spawned: no state leaks in from the parent)."""
+    """A pool of `jobs` worker processes, spawned rather than forked (safe beside the live
+    view's refresh thread); a script that runs it needs the `if __name__ == "__main__":` guard."""
     if jobs < 1:
         raise SweepError(f"--jobs must be at least 1, got {jobs}")
 
@@ -36,7 +38,7 @@ def process_pool(jobs: int) -> Backend:
         pool = ProcessPoolExecutor(
             max_workers=min(jobs, len(tasks)),
             mp_context=multiprocessing.get_context("spawn"),
-            initializer=_ignore_interrupts,
+            initializer=_prepare_worker,
         )
         try:
             futures = [pool.submit(play, task) for task in tasks]
@@ -48,9 +50,11 @@ def process_pool(jobs: int) -> Backend:
     return run
 
 
-def _ignore_interrupts() -> None:
-    """Workers leave Ctrl-C to the parent, which stops the pool in order."""
+def _prepare_worker() -> None:
+    """Workers leave Ctrl-C to the parent, which stops the pool in order, and get a malloc
+    that suits the games even if a Dask cluster left its settings in the environment."""
     signal.signal(signal.SIGINT, signal.SIG_IGN)
+    raise_malloc_thresholds()
 
 
 def dask_cluster(address: str) -> Backend:
@@ -71,7 +75,7 @@ def dask_cluster(address: str) -> Backend:
         with client:
             from subwaysim.sweep.dask_tuning import MallocTuning
 
-            client.register_plugin(MallocTuning())  # see dask_tuning: ~3x faster games
+            client.register_plugin(MallocTuning())  # see malloc.py: ~3x faster games
             futures = client.map(play, list(tasks), pure=False)
             for future in dask_completed(futures, loop=client.loop):
                 yield future.result()

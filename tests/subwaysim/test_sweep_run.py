@@ -6,6 +6,7 @@ game takes milliseconds.
 
 from __future__ import annotations
 
+import platform
 import sys
 from collections.abc import Iterator, Sequence
 from pathlib import Path
@@ -20,6 +21,7 @@ from subwaysim.summary import GameSummary
 from subwaysim.sweep.backends import DASK_MISSING, choose_backend, process_pool, serial
 from subwaysim.sweep.errors import SweepError
 from subwaysim.sweep.folder import GAMES, META
+from subwaysim.sweep.malloc import raise_malloc_thresholds
 from subwaysim.sweep.plan import plan_sweep
 from subwaysim.sweep.play import GameTask
 from subwaysim.sweep.report import write_report
@@ -164,6 +166,11 @@ def test_missing_dask_is_a_clear_error(monkeypatch: pytest.MonkeyPatch, tiny: Pa
     )  # fmt: skip
     assert result.exit_code == 2
     assert f"Error: {DASK_MISSING}" in result.output
+
+
+@pytest.mark.skipif(platform.libc_ver()[0] != "glibc", reason="mallopt is glibc's")
+def test_workers_can_raise_the_malloc_thresholds() -> None:
+    assert raise_malloc_thresholds()
 
 
 def test_jobs_and_scheduler_together_are_refused() -> None:
