@@ -12,6 +12,7 @@ from typing import Annotated, NoReturn
 
 import typer
 from rich.console import Console
+from rich.markup import escape
 
 from subwaysim.scenario import Scenario, ScenarioError, load_scenario
 
@@ -30,7 +31,11 @@ ScenarioArg = Annotated[Path, typer.Argument(help="Scenario YAML file.")]
 
 
 def fail(message: str) -> NoReturn:
-    Console(stderr=True, highlight=False, soft_wrap=True).print(f"[bold red]Error:[/] {message}")
+    """One error message on stderr, exit code 2. The message is plain text, not rich markup:
+    values like `[2, 2]` or `[dev]` are printed as they are."""
+    Console(stderr=True, highlight=False, soft_wrap=True).print(
+        f"[bold red]Error:[/] {escape(message)}"
+    )
     raise typer.Exit(2)
 
 
@@ -117,7 +122,6 @@ def sweep(
     ] = False,
 ) -> None:
     """Play N games of every setting in a grid; resumable; writes games, summary and report."""
-    from rich.markup import escape
 
     from subwaysim.sweep.backends import choose_backend
     from subwaysim.sweep.console import play_live, show_report
@@ -135,9 +139,9 @@ def sweep(
         play_live(job, backend, console)
         report = write_report(out)
     except (ScenarioError, SweepError) as exc:
-        fail(escape(str(exc)))  # messages quote values like [2, 2]: not rich markup
+        fail(str(exc))
     except OSError as exc:
-        fail(escape(f"{exc.filename or out}: {exc.strerror or exc}"))
+        fail(f"{exc.filename or out}: {exc.strerror or exc}")
     except KeyboardInterrupt:
         kept = len(job.records) if job is not None else 0
         console.print(escape(f"Interrupted: {kept} games are in {out}/games.csv; rerun to resume."))
@@ -150,7 +154,6 @@ def report(
     folder: Annotated[Path, typer.Argument(help="A sweep's --out folder (with games.csv).")],
 ) -> None:
     """Rebuild a sweep's summary.csv, plots and report.md from its games.csv alone."""
-    from rich.markup import escape
 
     from subwaysim.sweep.console import show_report
     from subwaysim.sweep.errors import SweepError
@@ -159,9 +162,9 @@ def report(
     try:
         built = write_report(folder)
     except SweepError as exc:
-        fail(escape(str(exc)))
+        fail(str(exc))
     except OSError as exc:
-        fail(escape(f"{exc.filename or folder}: {exc.strerror or exc}"))
+        fail(f"{exc.filename or folder}: {exc.strerror or exc}")
     show_report(Console(highlight=False), folder, built)
 
 

@@ -8,6 +8,7 @@ from typing import Annotated
 import click
 import typer
 from rich.console import Console
+from rich.markup import escape
 
 from subwaysim.scenario import ScenarioError, load_scenario
 
@@ -49,12 +50,12 @@ def play_subway(argv: list[str]) -> int:
         play_app(argv, prog_name="subway play subway", standalone_mode=False)
     except ScenarioError as exc:
         for problem in exc.problems:
-            err.print(f"[bold red]Error:[/] {exc.source}: {problem}")
+            err.print(f"[bold red]Error:[/] {escape(f'{exc.source}: {problem}')}")
         return 2
     except click.exceptions.Exit as exc:
         return exc.exit_code
     except click.ClickException as exc:
-        err.print(f"[bold red]Error:[/] {exc.format_message()}")
+        err.print(f"[bold red]Error:[/] {escape(exc.format_message())}")
         return 2
     except (EOFError, KeyboardInterrupt, click.exceptions.Abort):
         err.print("\nGame abandoned.")

@@ -348,12 +348,33 @@ def _validation_problems(
 def _where(
     path: Sequence[str], node: yaml.Node | None, overridden: Sequence[tuple[str, ...]]
 ) -> str:
-    """`key.path (line N)`, or `key.path (--set)` when a command-line override set it."""
+    """`key.path (line N)`, or `key.path (--set)` when a command-line override set it.
+
+    A key an override changed inside names it too: `--set rules.costs.bogus=1` makes
+    `rules.costs (line 17, --set rules.costs.bogus)` wrong; a key the override created,
+    and that is not in the file, is `(--set)` alone.
+    """
     name = ".".join(path) or "(top level)"
-    if any(tuple(path[: len(o)]) == o for o in overridden):
+    path = tuple(path)
+    inside = [".".join(o) for o in overridden if path and o[: len(path)] == path]
+    if any(path[: len(o)] == o for o in overridden) or (inside and not _in_file(node, path)):
         return f"{name} (--set)"
     line = _line_of(node, path)
-    return f"{name} (line {line})" if line else name
+    where = [f"line {line}"] if line else []
+    where += [f"--set {key}" for key in inside]
+    return f"{name} ({', '.join(where)})" if where else name
+
+
+def _in_file(node: yaml.Node | None, loc: Sequence[str]) -> bool:
+    """Whether the YAML document spells out the key path `loc`."""
+    for part in loc:
+        if isinstance(node, yaml.MappingNode):
+            node = next((v for k, v in node.value if getattr(k, "value", None) == part), None)
+        elif isinstance(node, yaml.SequenceNode) and part.isdigit() and int(part) < len(node.value):
+            node = node.value[int(part)]
+        else:
+            return False
+    return node is not None
 
 
 def _line_of(node: yaml.Node | None, loc: Sequence[str]) -> int | None:

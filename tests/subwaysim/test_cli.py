@@ -71,6 +71,23 @@ def test_set_overrides_any_key_and_bad_overrides_are_refused() -> None:
     assert result.exit_code == 2 and "expected KEY=VALUE" in result.output
 
 
+def test_error_messages_keep_square_brackets(tmp_path: Path) -> None:
+    """Errors are plain text: `[dev]` in a file name or a typed value is not rich markup."""
+    result = invoke("validate", tmp_path / "[dev].yaml")
+    assert result.exit_code == 2 and "[dev].yaml: cannot read file" in result.output
+    result = invoke("route", ROOT / "scenarios" / "classic.yaml", "a1", "[b2]")
+    assert result.exit_code == 2 and "'[b2]' is not a square" in result.output
+
+
+def test_an_override_inside_a_key_is_named_with_its_line() -> None:
+    classic = ROOT / "scenarios" / "classic.yaml"
+    result = invoke("validate", classic, "--set", "players.0.name=BRT")
+    assert result.exit_code == 2
+    assert "players (line 29, --set players.0.name): names must be unique" in result.output
+    result = invoke("validate", classic, "--set", "rules.end.bogus=1")  # no rules.end in the file
+    assert result.exit_code == 2 and "rules.end (--set): unknown key" in result.output
+
+
 def test_run_quiet_prints_the_summary_and_writes_a_reproducible_log(tmp_path: Path) -> None:
     classic = ROOT / "scenarios" / "classic.yaml"
     logs = []
