@@ -11,8 +11,6 @@ JSON, not a saved game, from a newer version, for another game, or whose moves d
 from __future__ import annotations
 
 import json
-import os
-import tempfile
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -20,6 +18,7 @@ from typing import Any
 from pydantic import ValidationError
 
 from abstracts.core import Game, Move, State, UnknownGame, get_game
+from subwaysim.files import atomic_write_text
 
 FORMAT = "transit-games/saved-game"
 VERSION = 1
@@ -66,15 +65,8 @@ def write_save(path: str | Path, saved: SavedGame) -> None:
     """Write `saved` to `path` atomically."""
     path = Path(path)
     try:
-        fd, temp = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".tmp", dir=path.parent)
+        atomic_write_text(path, saved.to_json(), make_folder=False)  # a typo, not a new folder
     except OSError as exc:
-        raise SaveError(f"{path}: cannot write the saved game ({exc.strerror})") from None
-    try:
-        with os.fdopen(fd, "w", encoding="utf-8") as handle:
-            handle.write(saved.to_json())
-        os.replace(temp, path)
-    except OSError as exc:
-        Path(temp).unlink(missing_ok=True)
         raise SaveError(f"{path}: cannot write the saved game ({exc.strerror})") from None
 
 

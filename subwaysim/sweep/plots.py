@@ -7,8 +7,6 @@ no display needed), so plotting is safe in any process or thread.
 from __future__ import annotations
 
 import io
-import os
-import tempfile
 from collections.abc import Sequence
 from pathlib import Path
 
@@ -18,6 +16,7 @@ from matplotlib.backends.backend_agg import FigureCanvasAgg
 from matplotlib.figure import Figure
 from matplotlib.patches import Patch
 
+from subwaysim.files import atomic_write_bytes
 from subwaysim.sweep.results import GameRecord
 from subwaysim.sweep.stats import SettingStats, margin
 
@@ -113,20 +112,6 @@ def write_plots(
         fig.savefig(buffer, format="png", dpi=100, metadata=METADATA)
         atomic_write_bytes(out / name, buffer.getvalue())
     return list(figures)
-
-
-def atomic_write_bytes(path: Path, data: bytes) -> None:
-    fd, tmp = tempfile.mkstemp(dir=path.parent, prefix=f".{path.name}.", suffix=".tmp")
-    try:
-        with os.fdopen(fd, "wb") as out:
-            out.write(data)
-            out.flush()
-            os.fsync(out.fileno())
-        os.chmod(tmp, 0o644)  # mkstemp makes 0600; a plot is for everyone to read
-        os.replace(tmp, path)
-    except BaseException:
-        Path(tmp).unlink(missing_ok=True)
-        raise
 
 
 def _games(records: Sequence[GameRecord], stats: SettingStats) -> list[GameRecord]:
