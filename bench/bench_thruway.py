@@ -1,9 +1,14 @@
-"""Thruway speed: random playouts and MCTS iterations on 11 x 11, against OpenSpiel's Hex.
+"""Thruway speed: playouts, MCTS rollouts and iterations, against OpenSpiel's Hex.
 
 Measured in one run:
-- Thruway random playouts per second from the initial position: the fast playout
-  (`state.playout`) and, as the in-process baseline, the protocol loop
+- Thruway uniformly random playouts per second on 11 x 11 from the initial position: the
+  fast playout (`random_playout`) and, as the in-process baseline, the protocol loop
   `state.play(rng.choice(state.legal_moves()))` it replaces;
+- the MCTS rollout (`state.playout`, rollout.py) on 7 x 7 and 11 x 11, from the start and
+  from a middle-game position: rollouts per second, against the same rollout without the
+  check for a winning move (what that check costs) and against the greedy move the rollout
+  does not call (`greedy_move`, what guided playouts would cost per ply); and how often
+  rollouts and uniform playouts end drawn (a draw teaches the search nothing);
 - Thruway MCTS iterations per second from the initial position (`abstracts.mcts`);
 - the yardstick, OpenSpiel's Hex 11 x 11 (`pyspiel`): random playouts driven from Python
   (`legal_actions` / `apply_action` per ply) and its C++ `MCTSBot` at 1000 simulations with
@@ -23,10 +28,14 @@ from collections.abc import Callable
 from abstracts import get_game
 from abstracts.mcts import MCTSAgent
 from abstracts.thruway import ThruwayState
-from abstracts.thruway.playout import TraceEntry, random_playout
+from abstracts.thruway.playout import TraceEntry, random_playout, run_playout
+from abstracts.thruway.rollout import DECISIVE, HORIZON, STRAY, judge
 
 ROUNDS = 3
 PLAYOUTS = 200
+ROLLOUTS = 2000
+DRAW_SAMPLES = 400
+GREEDY_CALLS = 20
 REFERENCE_PLAYOUTS = 20
 MCTS_SECONDS = 3.0
 HEX_SIMULATIONS = 1000
@@ -47,10 +56,59 @@ def thruway_playouts(state: ThruwayState, count: int) -> Callable[[], int]:
 
     def run() -> int:
         for _ in range(count):
-            state.playout(rng)
+            random_playout(state, rng)
         return count
 
     return run
+
+
+def rollouts(state: ThruwayState, count: int, decisive: int = DECISIVE) -> Callable[[], int]:
+    """The MCTS rollout, or (decisive 0) the same without the winning-move check."""
+    rng = random.Random(1)
+
+    def run() -> int:
+        for _ in range(count):
+            run_playout(state, rng, horizon=HORIZON, stray=STRAY, decisive=decisive, judge=judge)
+        return count
+
+    return run
+
+
+def greedy_calls(state: ThruwayState, count: int) -> Callable[[], int]:
+    rng = random.Random(1)
+
+    def run() -> int:
+        for _ in range(count):
+            state.game.greedy_move(state, rng)
+        return count
+
+    return run
+
+
+def draw_share(play: Callable[[random.Random], str | None]) -> float:
+    rng = random.Random(3)
+    return sum(play(rng) is None for _ in range(DRAW_SAMPLES)) / DRAW_SAMPLES
+
+
+def middle_game(size: int, plies: int) -> ThruwayState:
+    """A position `plies` greedy moves into a game (seeded), roads under way."""
+    game = get_game("thruway", size=size)
+    state, rng = game.initial_state(), random.Random(5)
+    for _ in range(plies):
+        state = state.play(game.greedy_move(state, rng))
+    return state
+
+
+def rollout_report(label: str, state: ThruwayState) -> None:
+    rate = best_rate(rollouts(state, ROLLOUTS))
+    plain = best_rate(rollouts(state, ROLLOUTS, decisive=0))
+    greedy = best_rate(greedy_calls(state, GREEDY_CALLS))
+    drawn, uniform = draw_share(state.playout), draw_share(state.random_playout)
+    print(f"  {label}:")
+    print(f"    rollouts          {rate:8.0f}/s  ({HORIZON} plies, winning-move check)")
+    print(f"    without the check {plain:8.0f}/s  (baseline; the check costs x{plain / rate:.2f})")
+    print(f"    greedy_move       {greedy:8.0f}/s  ({rate / greedy:.0f} rollouts per greedy move)")
+    print(f"    drawn results     {drawn:8.1%}   (uniform playouts to the end: {uniform:.1%})")
 
 
 def reference_playouts(state: ThruwayState, count: int) -> Callable[[], int]:
@@ -124,6 +182,10 @@ def main() -> None:
     print(f"  fast playout        {fast:9.0f} playouts/s  {fast * plies:11.0f} plies/s")
     print(f"  protocol loop       {reference:9.0f} playouts/s  (baseline)")
     print(f"  speed-up            {fast / reference:9.1f} x")
+    print("Thruway MCTS rollouts (state.playout):")
+    rollout_report("7 x 7 from the start", get_game("thruway", size=7).initial_state())
+    rollout_report("7 x 7, 20 greedy plies in", middle_game(7, 20))
+    rollout_report("11 x 11 from the start", state)
     iterations = mcts_rate(state)
     print(f"Thruway 11 x 11, MCTS from the start: {iterations:.0f} iterations/s")
     small = get_game("thruway", size=7).initial_state()

@@ -1,25 +1,35 @@
-"""A fast uniformly random playout: the rules of `ThruwayState` on bare ints, no objects.
+"""Fast playouts: the rules of `ThruwayState` on bare ints, no objects.
 
-Each ply draws one legal move uniformly at random, as `rng.choice(state.legal_moves())`
-would, but without listing the moves. It draws from a slot space by rejection: every
-pave joins at least one empty parcel to a neighbour, so a slot is (empty parcel,
-direction, coin); a pave of two empty parcels is reachable from both ends and accepted on
-one coin side only, a replacement from its one empty end on both coin sides, so every pave
-owns exactly two slots, and every swap (and `pie`) gets two slots of its own. A slot that
-names no legal move is drawn again. Accepted draws are therefore uniform over the legal
-moves; after a few misses (or when paving is impossible) the exact chooser counts every
-legal move from bitboards and picks one by index, also uniformly, and detects a pass.
-The tests replay traced playouts through `ThruwayState.play` to check both agree.
+`random_playout` draws each ply's move uniformly at random, as
+`rng.choice(state.legal_moves())` would, but without listing the moves. It draws from a
+slot space by rejection: every pave joins at least one empty parcel to a neighbour, so a
+slot is (empty parcel, direction, coin); a pave of two empty parcels is reachable from
+both ends and accepted on one coin side only, a replacement from its one empty end on both
+coin sides, so every pave owns exactly two slots, and every swap (and `pie`) gets two slots
+of its own. A slot that names no legal move is drawn again. Accepted draws are therefore
+uniform over the legal moves; after a few misses (or when paving is impossible) the exact
+chooser counts every legal move from bitboards and picks one by index, also uniformly, and
+detects a pass. The tests replay traced playouts through `ThruwayState.play` to check both
+agree.
+
+`run_playout` is the same loop with the knobs the MCTS rollout (rollout.py) uses: `stray`,
+the chance of keeping a drawn pave that is not local (touches neither the mover's edges
+nor a parcel next to the mover's tiles), which biases the draw towards building roads;
+`decisive`, the number of first plies that play a move winning at once when there is one;
+and `horizon`, the number of plies after which the playout stops and `judge` scores the
+position it reached. Every move it plays is still a legal move.
 """
 
 from __future__ import annotations
 
 import random
 from collections.abc import Callable
+from dataclasses import dataclass
 from functools import cache
 from typing import TYPE_CHECKING
 
 from abstracts.thruway.board import Board, bit_indices
+from abstracts.thruway.threats import winning_move
 
 if TYPE_CHECKING:
     from abstracts.thruway.state import ThruwayState
@@ -28,6 +38,26 @@ if TYPE_CHECKING:
 TraceEntry = tuple[int, int, int, bool]
 _PAVE, _SWAP, _PASS, _PIE = 0, 1, 2, 3
 _TRIES = 8  # rejection draws before falling back to the exact chooser
+
+
+@dataclass(frozen=True, slots=True)
+class Frontier:
+    """Where a playout cut off at its horizon stopped: the tiles, who moves, the reserves."""
+
+    concrete: int
+    asphalt: int
+    side: int  # to move: 0 concrete, 1 asphalt
+    reserves: tuple[int, int]
+
+
+Judge = Callable[[Board, Frontier], int | None]
+
+
+def roadside(geo: Board, tiles: int, side: int) -> int:
+    """Parcels where a pave is local for `side`: its own two edges (TW-2) and the parcels
+    next to its `tiles`. A biased playout keeps other paves only by chance (`stray`)."""
+    edges = geo.west | geo.east if side == 0 else geo.south | geo.north
+    return edges | geo.neighbours(tiles)
 
 
 @cache
@@ -54,8 +84,31 @@ def random_playout(
 
     Returns 0 (concrete), 1 (asphalt) or None (drawn at `max_plies`, TW-12). Three passes
     in a row mean neither side can ever move again, so the draw is returned at once.
+    """
+    return run_playout(state, rng, trace=trace)
+
+
+def run_playout(
+    state: ThruwayState,
+    rng: random.Random,
+    *,
+    horizon: int | None = None,
+    stray: float = 1.0,
+    decisive: int = 0,
+    judge: Judge | None = None,
+    trace: list[TraceEntry] | None = None,
+) -> int | None:
+    """Play legal moves from `state`; return the winning side, or the judged one.
+
+    Moves are uniform with `stray` 1; below 1 a drawn pave that is not local is kept only
+    with that chance (redrawn otherwise; the exact chooser, still uniform, ends a run of
+    misses). In the first `decisive` plies, a move that wins at once is played whenever
+    there is one (threats.py). The playout ends as `random_playout` does, or after
+    `horizon` plies, when `judge(geometry, frontier)` names the side ahead (None for even).
     One loop on local ints on purpose: this is the inner loop of every MCTS iteration.
     """
+    if horizon is not None and judge is None:
+        raise ValueError("a playout with a horizon needs a judge to score where it stops")
     if state.over:
         return state.winner_side
     geo = state.game.geometry
@@ -64,6 +117,9 @@ def random_playout(
     cells, west, east, south, north = geo.cells, geo.west, geo.east, geo.south, geo.north
     bit, neighbour, low = _tables(geo)
     tries = range(_TRIES)
+    local = stray < 1.0
+    edges = (west | east, south | north)  # TW-2: each side's own two edges
+    near = 0
     random_ = rng.random
     c, a = state.concrete, state.asphalt
     rc, ra = state.reserves
@@ -92,7 +148,9 @@ def random_playout(
     reach_c, reach_a = flood(safe_c & west, safe_c), flood(safe_a & south, safe_a)
     touch_c = west | (reach_c << 1) | (reach_c >> 1) | (reach_c << w) | (reach_c >> w)
     touch_a = south | (reach_a << 1) | (reach_a >> 1) | (reach_a << w) | (reach_a >> w)
-    while ply < limit:
+    stop = limit if horizon is None else min(limit, ply + horizon)
+    decisive += ply  # the last ply that looks for a winning move
+    while ply < stop:
         ply += 1
         if side:
             own, opp, own_reserve = a, c, ra
@@ -107,9 +165,15 @@ def random_playout(
             sh = sv = nsh = nswap = 0
         pie_now = pie_ok
         pie_ok, pie_next = pie_next, False
-        ban_h = ban_v = 0
         kind = _PASS  # until a move is drawn
-        if own_reserve >= 2 and empties:  # TW-7
+        if ply <= decisive:  # a move that wins at once is always taken (TW-15)
+            found = winning_move(geo, c, a, side, own_reserve, blocks, (ban_h, ban_v))
+            if found is not None:
+                kind, anchor, pair = found
+        ban_h = ban_v = 0
+        if kind == _PASS and own_reserve >= 2 and empties:  # TW-7
+            if local:  # roadside(geo, own, side), inline
+                near = edges[side] | (own << 1) | (own >> 1) | (own << w) | (own >> w)
             span = len(empties) << 3
             slots = span + ((nswap + pie_now) << 1)
             for _ in tries:
@@ -128,6 +192,8 @@ def random_playout(
                 nbit = bit[n]
                 if nbit & own:  # TW-5
                     continue
+                if local and not (bit[e] | nbit) & near and random_() >= stray:
+                    continue  # a pave away from the mover's roads, kept only by chance
                 if nbit & opp or not r & 1:  # TW-6 replacement, or TW-5 on one coin side
                     kind, anchor, pair = _PAVE, (e if e < n else n), bit[e] | nbit
                     break
@@ -204,6 +270,8 @@ def random_playout(
                 return 1
             touch_a = south | (reach_a << 1) | (reach_a >> 1) | (reach_a << w) | (reach_a >> w)
             safe_a = mine
+    if ply < limit and judge is not None:  # cut off at the horizon, not drawn (TW-12)
+        return judge(geo, Frontier(c, a, side, (rc, ra)))
     return None
 
 

@@ -16,6 +16,7 @@ from abstracts.thruway.board import bit_indices, format_text
 from abstracts.thruway.disputes import disputed_blocks, swap_edges
 from abstracts.thruway.moves import PAVE, PIE, SWAP, Move
 from abstracts.thruway.playout import random_playout
+from abstracts.thruway.rollout import rollout
 from abstracts.thruway.thruways import thruway_winner
 
 if TYPE_CHECKING:
@@ -118,6 +119,16 @@ class ThruwayState(State):
         return f"{self.winner} wins: its indestructible tiles join the {edges} edges (TW-15)."
 
     def playout(self, rng: random.Random) -> str | None:
+        """The MCTS rollout (rollout.py): a few road-building plies, then a judged winner.
+
+        Not the protocol's uniformly random game to the end: random Thruway games mostly
+        end drawn and say little. `random_playout` is that uniform game.
+        """
+        winner = rollout(self, rng)
+        return None if winner is None else SIDES[winner]
+
+    def random_playout(self, rng: random.Random) -> str | None:
+        """Uniformly random legal moves to the end (the protocol's reference playout)."""
         winner = random_playout(self, rng)
         return None if winner is None else SIDES[winner]
 

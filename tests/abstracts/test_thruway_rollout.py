@@ -1,0 +1,249 @@
+"""The MCTS rollout: legal road-building plies, then a judged winner.
+
+`ThruwayState.playout` is the rollout, not the uniform game of the protocol's reference
+loop (`random_playout` stays uniform, see test_thruway_playout.py). Traced rollouts are
+replayed through `ThruwayState.play`, so every move they make is legal; the biased draw is
+checked against its exact distribution; the judge on hand-worked boards.
+"""
+
+from __future__ import annotations
+
+import random
+from collections import Counter
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+from scipy.stats import chisquare
+
+from abstracts import get_game
+from abstracts.mcts import MCTSAgent
+from abstracts.thruway import ThruwayState
+from abstracts.thruway.board import bit_indices
+from abstracts.thruway.moves import PASS, PAVE, PIE, SWAP
+from abstracts.thruway.playout import (
+    _TRIES,
+    Frontier,
+    TraceEntry,
+    random_playout,
+    roadside,
+    run_playout,
+)
+from abstracts.thruway.rollout import HORIZON, TEMPO, judge, rollout
+from tests.abstracts.test_thruway_playout import traced_move
+
+
+def position(text: str, to_move: str = "concrete", **options: object) -> ThruwayState:
+    size = len(text.strip().splitlines())
+    return get_game("thruway", size=size, **options).from_text(text, to_move)
+
+
+def frontier(state: ThruwayState) -> Frontier:
+    return Frontier(state.concrete, state.asphalt, state.side, state.reserves)
+
+
+def replay_rollout(state: ThruwayState, seed: int) -> None:
+    """Every traced move is legal; the result is the game's, the draw's or the judge's."""
+    trace: list[TraceEntry] = []
+    winner = rollout(state, random.Random(seed), trace)
+    assert len(trace) <= HORIZON
+    for entry in trace:
+        legal = state.legal_moves()
+        assert entry[0] == len(legal), state.to_text()
+        move = traced_move(state.game, entry)
+        assert move in legal
+        state = state.play(move)
+    if state.is_over:
+        assert winner == state.winner_side
+    elif len(trace) >= 3 and all(entry[1] == PASS for entry in trace[-3:]):
+        assert winner is None  # three passes in a row: nobody can ever move again (TW-12)
+        assert [str(m) for m in state.legal_moves()] == ["pass"]
+    else:
+        assert len(trace) == HORIZON
+        assert winner == judge(state.game.geometry, frontier(state))
+
+
+@settings(max_examples=60, deadline=None)
+@given(
+    size=st.integers(3, 8),
+    tiles=st.one_of(st.none(), st.integers(0, 12)),
+    pie=st.booleans(),
+    warmup=st.integers(0, 40),
+    seed=st.integers(0, 2**32 - 1),
+)
+def test_rollouts_play_legal_moves_and_judge_where_they_stop(
+    size: int, tiles: int | None, pie: bool, warmup: int, seed: int
+) -> None:
+    game = get_game("thruway", size=size, tiles=tiles, pie=pie, max_plies=200)
+    rng = random.Random(seed)
+    state = game.initial_state()
+    for _ in range(warmup):
+        if state.is_over:
+            break
+        state = state.play(rng.choice(state.legal_moves()))
+    replay_rollout(state, seed)
+
+
+def test_rollouts_near_the_ply_limit_end_drawn_there() -> None:
+    """TW-12: a rollout that reaches max_plies is a draw, not judged."""
+    state = get_game("thruway", size=5, max_plies=3).initial_state().play("c3-d3")
+    for seed in range(20):
+        trace: list[TraceEntry] = []
+        assert rollout(state, random.Random(seed), trace) is None
+        assert len(trace) == 2
+
+
+def test_state_playout_is_the_rollout_and_random_playout_stays_uniform() -> None:
+    state = get_game("thruway", size=7).initial_state().play("d4-e4")
+    for seed in range(10):
+        expected = rollout(state, random.Random(seed))
+        assert state.playout(random.Random(seed)) == (
+            None if expected is None else ("concrete", "asphalt")[expected]
+        )
+        uniform = random_playout(state, random.Random(seed))
+        assert state.random_playout(random.Random(seed)) == (
+            None if uniform is None else ("concrete", "asphalt")[uniform]
+        )
+
+
+def test_rollouts_are_reproducible_and_decisive() -> None:
+    """Random 7 x 7 games mostly end drawn; rollouts name a side almost always."""
+    state = get_game("thruway", size=7).initial_state()
+    first = [state.playout(random.Random(s)) for s in range(40)]
+    assert first == [state.playout(random.Random(s)) for s in range(40)]
+    assert first.count(None) <= 4
+    assert {"concrete", "asphalt"} <= set(first)
+
+
+def test_a_finished_or_frozen_game_is_not_judged() -> None:
+    won = position("AAA\nCCC\nAAA", tiles=6)
+    assert won.playout(random.Random(0)) == "concrete"
+    frozen = get_game("thruway", size=3, tiles=1).initial_state()  # TW-7: nobody can pave
+    assert frozen.playout(random.Random(0)) is None
+
+
+def test_a_horizon_needs_a_judge() -> None:
+    state = get_game("thruway", size=5).initial_state()
+    with pytest.raises(ValueError, match="judge"):
+        run_playout(state, random.Random(0), horizon=3)
+
+
+# -- the judge ----------------------------------------------------------------------------
+
+
+def test_judge_gives_an_even_board_to_the_side_to_move() -> None:
+    empty = get_game("thruway", size=5).initial_state()
+    geo = empty.game.geometry
+    assert judge(geo, frontier(empty)) == 0
+    assert judge(geo, Frontier(0, 0, 1, empty.reserves)) == 1
+
+
+def test_judge_prefers_a_shorter_road_over_the_tempo() -> None:
+    # Concrete's c3-d3 leaves it 3 parcels to pave; asphalt still needs 5, worth more than
+    # asphalt's move.
+    state = get_game("thruway", size=5).initial_state().play("c3-d3")
+    assert state.to_move == "asphalt"
+    assert judge(state.game.geometry, frontier(state)) == 0
+
+
+# Both need 3 parcels; d1 is a one-parcel pocket no pair of tiles can fill, so concrete's
+# c1 and d2 stay replaceable: -2 for concrete, which the tempo exactly makes up.
+EVEN = "....\n...C\n...C\nAAC."
+
+
+def test_judge_calls_an_exactly_even_score_a_draw() -> None:
+    concrete = position(EVEN)
+    geo = concrete.game.geometry
+    assert TEMPO == 2.0
+    assert judge(geo, frontier(concrete)) is None
+    assert judge(geo, frontier(position(EVEN, "asphalt"))) == 1
+
+
+# -- the biased draw ----------------------------------------------------------------------
+
+
+def one_ply_draws(state: ThruwayState, stray: float, samples: int) -> Counter[str]:
+    rng = random.Random(11)
+    counts: Counter[str] = Counter()
+    for _ in range(samples):
+        trace: list[TraceEntry] = []
+        run_playout(state, rng, horizon=1, stray=stray, judge=lambda *_: None, trace=trace)
+        counts[str(traced_move(state.game, trace[0]))] += 1
+    return counts
+
+
+def biased_distribution(state: ThruwayState, stray: float) -> dict[str, float]:
+    """The exact chance of each legal move under the rejection draw with `stray`.
+
+    Each draw picks one of 8 slots per empty parcel or 2 per swap (and pie); a move owns two
+    slots and is kept with weight 1 if local, else `stray`. After _TRIES draws keep nothing,
+    the exact chooser picks uniformly.
+    """
+    geo = state.game.geometry
+    legal = state.legal_moves()
+    near = roadside(geo, state.tiles(state.side), state.side)
+    empties = (geo.cells & ~(state.concrete | state.asphalt)).bit_count()
+    others = sum(m.kind in (SWAP, PIE) for m in legal)
+    slots = 8 * empties + 2 * others
+    keep = {m: 2 * (stray if m.kind == PAVE and not m.pair & near else 1.0) / slots for m in legal}
+    miss = 1 - sum(keep.values())
+    drawn = (1 - miss**_TRIES) / (1 - miss)
+    return {str(m): p * drawn + miss**_TRIES / len(legal) for m, p in keep.items()}
+
+
+# One dispute in open country: local paves, far paves, replacements and four swaps.
+CROSSING = ".......\n.......\n..AC...\n..CA...\n.......\n.......\n......."
+
+
+def test_the_biased_draw_keeps_far_paves_at_the_stray_rate() -> None:
+    state = get_game("thruway", size=7, max_plies=1).from_text(CROSSING)
+    near = roadside(state.game.geometry, state.concrete, 0)
+    kinds = Counter(
+        "swap" if m.kind == SWAP else "near" if m.pair & near else "far"
+        for m in state.legal_moves()
+    )
+    assert kinds == {"swap": 4, "near": 41, "far": 35}
+    expected = biased_distribution(state, 0.3)
+    samples = 12_000
+    counts = one_ply_draws(state, 0.3, samples)
+    assert set(counts) <= set(expected)
+    legal = sorted(expected)
+    observed = [counts[m] for m in legal]
+    assert chisquare(observed, [expected[m] * samples for m in legal]).pvalue > 1e-4
+    far = [m for m in state.legal_moves() if m.kind == PAVE and not m.pair & near]
+    near_move = next(m for m in state.legal_moves() if m.kind == PAVE and m.pair & near)
+    assert expected[str(far[0])] < 0.4 * expected[str(near_move)]  # far paves are rarer
+
+
+def test_roadside_is_the_own_edges_and_the_parcels_next_to_own_tiles() -> None:
+    state = position("...\n.C.\n...")
+    geo = state.game.geometry
+    concrete = {geo.name(i) for i in bit_indices(roadside(geo, state.concrete, 0))}
+    assert concrete == {"a1", "a2", "a3", "c1", "c2", "c3", "b1", "b3"}
+    asphalt = {geo.name(i) for i in bit_indices(roadside(geo, state.concrete, 1))}
+    assert asphalt == {"a1", "b1", "c1", "a3", "b3", "c3", "a2", "c2"}
+
+
+# -- what the rollout buys ----------------------------------------------------------------
+
+
+# Concrete threatens d1-e1: rank 1 full of concrete, rank 2 full, so every rank-1 tile is
+# enclosed (TW-14) and joins a1 to e1 (TW-15). Asphalt must take d1 itself (c1-d1 or d1-e1);
+# d1-d2 fails to concrete's d1-e1, which replaces d1 and completes the road anyway.
+THREAT = "..AA.\n.....\nAA...\nACCCC\nCCC.."
+
+
+def test_rollouts_play_the_winning_move_when_there_is_one() -> None:
+    state = position(THREAT, "asphalt").play("d1-d2")
+    for seed in range(5):
+        trace: list[TraceEntry] = []
+        assert rollout(state, random.Random(seed), trace) == 0
+        assert [str(traced_move(state.game, entry)) for entry in trace] == ["d1-e1"]
+
+
+def test_mcts_with_rollouts_parries_a_threat_to_win_next_move() -> None:
+    state = position(THREAT, "asphalt")
+    assert state.play("d1-d2").play("d1-e1").winner == "concrete"
+    for seed in range(4):
+        agent = MCTSAgent(state.game, seed=seed, iterations=1000, reuse=False)
+        assert str(agent.choose(state)) in ("c1-d1", "d1-e1")
