@@ -60,18 +60,10 @@ def replay(state: ThruwayState, seed: int) -> None:
         assert [str(m) for m in state.legal_moves()] == ["pass"]
 
 
-@settings(max_examples=60, deadline=None)
-@given(
-    size=st.integers(3, 8),
-    tiles=st.one_of(st.none(), st.integers(0, 12)),
-    pie=st.booleans(),
-    warmup=st.integers(0, 30),
-    seed=st.integers(0, 2**32 - 1),
-)
-def test_traced_playouts_replay_through_the_rules(
+def random_position(
     size: int, tiles: int | None, pie: bool, warmup: int, seed: int
-) -> None:
-    """Starting anywhere: at the start (pie next), after a swap (TW-10 ban), late on."""
+) -> ThruwayState:
+    """`warmup` uniformly random plies into a game (fewer if it ends first)."""
     game = get_game("thruway", size=size, tiles=tiles, pie=pie, max_plies=200)
     rng = random.Random(seed)
     state = game.initial_state()
@@ -79,6 +71,23 @@ def test_traced_playouts_replay_through_the_rules(
         if state.is_over:
             break
         state = state.play(rng.choice(state.legal_moves()))
+    return state
+
+
+# Anywhere in a small game: at the start (pie next), after a swap (TW-10 ban), late on.
+positions = st.builds(
+    random_position,
+    size=st.integers(3, 8),
+    tiles=st.one_of(st.none(), st.integers(0, 12)),
+    pie=st.booleans(),
+    warmup=st.integers(0, 40),
+    seed=st.integers(0, 2**32 - 1),
+)
+
+
+@settings(max_examples=60, deadline=None)
+@given(state=positions, seed=st.integers(0, 2**32 - 1))
+def test_traced_playouts_replay_through_the_rules(state: ThruwayState, seed: int) -> None:
     replay(state, seed)
 
 

@@ -30,7 +30,7 @@ from abstracts.thruway.playout import (
     run_playout,
 )
 from abstracts.thruway.rollout import HORIZON, TEMPO, judge, rollout
-from tests.abstracts.test_thruway_playout import traced_move
+from tests.abstracts.test_thruway_playout import positions, traced_move
 
 
 def position(text: str, to_move: str = "concrete", **options: object) -> ThruwayState:
@@ -64,23 +64,10 @@ def replay_rollout(state: ThruwayState, seed: int) -> None:
 
 
 @settings(max_examples=60, deadline=None)
-@given(
-    size=st.integers(3, 8),
-    tiles=st.one_of(st.none(), st.integers(0, 12)),
-    pie=st.booleans(),
-    warmup=st.integers(0, 40),
-    seed=st.integers(0, 2**32 - 1),
-)
+@given(state=positions, seed=st.integers(0, 2**32 - 1))
 def test_rollouts_play_legal_moves_and_judge_where_they_stop(
-    size: int, tiles: int | None, pie: bool, warmup: int, seed: int
+    state: ThruwayState, seed: int
 ) -> None:
-    game = get_game("thruway", size=size, tiles=tiles, pie=pie, max_plies=200)
-    rng = random.Random(seed)
-    state = game.initial_state()
-    for _ in range(warmup):
-        if state.is_over:
-            break
-        state = state.play(rng.choice(state.legal_moves()))
     replay_rollout(state, seed)
 
 
