@@ -43,15 +43,21 @@ def traced_move(game: ThruwayGame, entry: TraceEntry) -> Move:
     return move
 
 
-def replay(state: ThruwayState, seed: int) -> None:
-    trace: list[TraceEntry] = []
-    winner = random_playout(state, random.Random(seed), trace)
+def replay_trace(state: ThruwayState, trace: list[TraceEntry]) -> ThruwayState:
+    """Play a traced playout through the protocol, checking every move was legal there."""
     for entry in trace:
         legal = state.legal_moves()
         assert entry[0] == len(legal), state.to_text()
         move = traced_move(state.game, entry)
         assert move in legal
         state = state.play(move)
+    return state
+
+
+def replay(state: ThruwayState, seed: int) -> None:
+    trace: list[TraceEntry] = []
+    winner = random_playout(state, random.Random(seed), trace)
+    state = replay_trace(state, trace)
     if state.is_over:
         assert winner == state.winner_side
     else:  # stopped early: three passes in a row can only go on passing (TW-12)

@@ -30,7 +30,7 @@ from abstracts.thruway.playout import (
     run_playout,
 )
 from abstracts.thruway.rollout import HORIZON, TEMPO, judge, rollout
-from tests.abstracts.test_thruway_playout import positions, traced_move
+from tests.abstracts.test_thruway_playout import positions, replay_trace, traced_move
 
 
 def position(text: str, to_move: str = "concrete", **options: object) -> ThruwayState:
@@ -47,12 +47,7 @@ def replay_rollout(state: ThruwayState, seed: int) -> None:
     trace: list[TraceEntry] = []
     winner = rollout(state, random.Random(seed), trace)
     assert len(trace) <= HORIZON
-    for entry in trace:
-        legal = state.legal_moves()
-        assert entry[0] == len(legal), state.to_text()
-        move = traced_move(state.game, entry)
-        assert move in legal
-        state = state.play(move)
+    state = replay_trace(state, trace)
     if state.is_over:
         assert winner == state.winner_side
     elif len(trace) >= 3 and all(entry[1] == PASS for entry in trace[-3:]):
