@@ -29,6 +29,7 @@ from functools import cache
 from typing import TYPE_CHECKING
 
 from abstracts.thruway.board import Board, bit_indices
+from abstracts.thruway.moves import PASS, PAVE, PIE, SWAP
 from abstracts.thruway.threats import winning_move
 
 if TYPE_CHECKING:
@@ -36,7 +37,6 @@ if TYPE_CHECKING:
 
 # Trace entries: (number of legal moves, kind, anchor, vertical); kinds as in moves.py.
 TraceEntry = tuple[int, int, int, bool]
-_PAVE, _SWAP, _PASS, _PIE = 0, 1, 2, 3
 _TRIES = 8  # rejection draws before falling back to the exact chooser
 
 
@@ -165,13 +165,13 @@ def run_playout(
             sh = sv = nsh = nswap = 0
         pie_now = pie_ok
         pie_ok, pie_next = pie_next, False
-        kind = _PASS  # until a move is drawn
+        kind = PASS  # until a move is drawn
         if ply <= decisive:  # a move that wins at once is always taken (TW-15)
             found = winning_move(geo, c, a, side, own_reserve, blocks, (ban_h, ban_v))
             if found is not None:
                 kind, anchor, pair = found
         ban_h = ban_v = 0
-        if kind == _PASS and own_reserve >= 2 and empties:  # TW-7
+        if kind == PASS and own_reserve >= 2 and empties:  # TW-7
             if local:  # roadside(geo, own, side), inline
                 near = edges[side] | (own << 1) | (own >> 1) | (own << w) | (own >> w)
             span = len(empties) << 3
@@ -183,7 +183,7 @@ def run_playout(
                     if r < nswap:
                         kind, anchor, pair = _nth_swap(sh, sv, nsh, r, low, w)
                     else:
-                        kind = _PIE
+                        kind = PIE
                     break
                 e = empties[r >> 3]
                 n = neighbour[(e << 2) | ((r >> 1) & 3)]
@@ -195,9 +195,9 @@ def run_playout(
                 if local and not (bit[e] | nbit) & near and random_() >= stray:
                     continue  # a pave away from the mover's roads, kept only by chance
                 if nbit & opp or not r & 1:  # TW-6 replacement, or TW-5 on one coin side
-                    kind, anchor, pair = _PAVE, (e if e < n else n), bit[e] | nbit
+                    kind, anchor, pair = PAVE, (e if e < n else n), bit[e] | nbit
                     break
-        if kind == _PASS:
+        if kind == PASS:
             choice = _exact_choice(
                 c, a, side, own_reserve, empty, sh, sv, nswap, pie_now, low, w, random_
             )
@@ -207,14 +207,14 @@ def run_playout(
             ph, pv = _pave_anchors(c, a, side, own_reserve, empty, w)
             total = ph.bit_count() + pv.bit_count() + nswap + pie_now
             trace.append(_trace_entry(kind, anchor, pair, total))
-        if kind == _PASS:  # TW-12: no legal move, pass
+        if kind == PASS:  # TW-12: no legal move, pass
             passes += 1
             if passes == 3:
                 return None
             side ^= 1
             continue
         passes = 0
-        if kind == _PAVE:
+        if kind == PAVE:
             fill = pair & empty
             for p in (anchor, pair.bit_length() - 1) if fill == pair else (fill.bit_length() - 1,):
                 i, last = where[p], empties.pop()
@@ -237,7 +237,7 @@ def run_playout(
             o = c | a
             empty = cells ^ o
             full = o & ~((empty << 1) | (empty >> 1) | (empty << w) | (empty >> w))
-        elif kind == _SWAP:
+        elif kind == SWAP:
             c ^= pair
             a ^= pair
             if pair & (pair >> 1):  # TW-10: remember the swap just made
@@ -282,9 +282,9 @@ def _nth_swap(sh: int, sv: int, nsh: int, k: int, low: tuple[int, ...], w: int) 
     """The k-th legal swap: horizontal edges first, then vertical, each lowest anchor first."""
     if k < nsh:
         anchor = _nth_bit(sh, k, low)
-        return _SWAP, anchor, 3 << anchor
+        return SWAP, anchor, 3 << anchor
     anchor = _nth_bit(sv, k - nsh, low)
-    return _SWAP, anchor, (1 | (1 << w)) << anchor
+    return SWAP, anchor, (1 | (1 << w)) << anchor
 
 
 def _exact_choice(
@@ -311,13 +311,13 @@ def _exact_choice(
     r = int(random_() * total)
     if r < nh:
         anchor = _nth_bit(ph, r, low)
-        return _PAVE, anchor, 3 << anchor
+        return PAVE, anchor, 3 << anchor
     if r < npave:
         anchor = _nth_bit(pv, r - nh, low)
-        return _PAVE, anchor, (1 | (1 << w)) << anchor
+        return PAVE, anchor, (1 | (1 << w)) << anchor
     if r < npave + nswap:
         return _nth_swap(sh, sv, sh.bit_count(), r - npave, low, w)
-    return _PIE, -1, 0
+    return PIE, -1, 0
 
 
 def _pave_anchors(
@@ -347,8 +347,8 @@ def _nth_bit(bits: int, k: int, low: tuple[int, ...]) -> int:
 
 
 def _trace_entry(kind: int, anchor: int, pair: int, total: int) -> TraceEntry:
-    if kind == _PASS:
-        return 1, _PASS, -1, False
-    if kind == _PIE:
-        return total, _PIE, -1, False
+    if kind == PASS:
+        return 1, PASS, -1, False
+    if kind == PIE:
+        return total, PIE, -1, False
     return total, kind, anchor, not pair & (pair >> 1)

@@ -28,7 +28,6 @@ HORIZON = 4  # plies played before judging
 STRAY = 0.3  # the chance of keeping a drawn pave away from the mover's roads
 DECISIVE = HORIZON  # plies that take a winning move when there is one
 TEMPO = 2.0  # the side to move's bonus, in evaluation points (half a parcel of distance)
-RESERVE = 0.0  # evaluation points per tile in reserve beyond the opponent's
 
 
 def rollout(
@@ -51,7 +50,6 @@ def judge(geo: Board, frontier: Frontier) -> int | None:
         return None
     score, _ = evaluate(geo, c, a, 0)
     score += TEMPO if frontier.side == 0 else -TEMPO
-    score += RESERVE * (frontier.reserves[0] - frontier.reserves[1])
     if score > 0:
         return 0
     return 1 if score < 0 else None

@@ -13,9 +13,9 @@ from __future__ import annotations
 
 from abstracts.thruway.board import Board, bit_indices
 from abstracts.thruway.disputes import disputed_blocks
+from abstracts.thruway.moves import PAVE, SWAP
 from abstracts.thruway.thruways import thruway_winner
 
-PAVE, SWAP = 0, 1  # the kinds of moves.py
 Finisher = tuple[int, int, int]  # (kind, anchor, pair bits)
 
 
