@@ -10,8 +10,9 @@ from hypothesis import strategies as st
 from abstracts import get_game
 from abstracts.thruway import ThruwayState
 from abstracts.thruway.board import bit_indices
-from abstracts.thruway.moves import PAVE, SWAP
+from abstracts.thruway.moves import SWAP
 from abstracts.thruway.threats import nearly_filled, winning_move
+from tests.abstracts.test_thruway_playout import traced_move
 
 
 def position(text: str, to_move: str = "concrete", **options: object) -> ThruwayState:
@@ -37,13 +38,8 @@ def quick(state: ThruwayState) -> str | None:
     if found is None:
         return None
     kind, anchor, pair = found
-    table = state.game.table
     vertical = not pair & (pair >> 1)
-    rows = {(PAVE, False): table.pave_h, (PAVE, True): table.pave_v}
-    rows |= {(SWAP, False): table.swap_h, (SWAP, True): table.swap_v}
-    move = rows[kind, vertical][anchor]
-    assert move is not None
-    return move.text
+    return traced_move(state.game, (0, kind, anchor, vertical)).text
 
 
 def winners(state: ThruwayState) -> list[str]:
