@@ -178,6 +178,8 @@ def started_fields(state: GameState, seed: int) -> dict[str, Any]:
         "players": state.players,
         "width": board.width,
         "height": board.height,
+        "sections": board.sections,
+        "section_size": board.section_size,
         "hazards": tuple(board.name(s) for s in sorted(board.hazards)),
         "decks": tuple(d.name for d in state.decks),
     }

@@ -33,6 +33,8 @@ class GameStarted(Event):
     players: tuple[str, ...]
     width: int
     height: int
+    sections: tuple[int, int]  # SG-1: (rows, cols) of sections
+    section_size: tuple[int, int]  # SG-1: (rows, cols) of squares in a section
     hazards: tuple[str, ...]
     decks: tuple[str, ...]
 
