@@ -1,22 +1,27 @@
-"""The build phase's actions, their costs and legality (SG-17).
+"""The build phase's actions, their costs and legality (SG-17, SG-21, SG-22).
 
-A build is checked against the network and decks, never applied blindly; `check` returns
-the reason (citing the rule) a build is refused, or None.
+A build is checked against the state, never applied blindly; `check` returns the reason
+(citing the rule) a build is refused, or None. Checks may be asked about a hypothetical
+network (`network=`), so that players can plan several builds ahead.
 """
 
 from __future__ import annotations
 
 from collections.abc import Iterator
 from dataclasses import dataclass
-from typing import Literal
+from typing import TYPE_CHECKING, Literal
 
 from subwaysim.board import Board, SquareError
-from subwaysim.cards import Deck, card_table
+from subwaysim.cards import card_table
 from subwaysim.network import Network
 from subwaysim.scenario import CostsSpec
 
-Action = Literal["track", "station", "remove_track", "remove_station", "intensify"]
+if TYPE_CHECKING:
+    from subwaysim.state import GameState
+
+Action = Literal["track", "station", "remove_track", "remove_station", "intensify", "borrow"]
 PHASE = "phase"
+NO_SQUARE = -1  # a borrow (SG-22) names no square
 
 
 class BuildError(ValueError):
@@ -28,10 +33,12 @@ class Build:
     """One build action; `detail` is the station kind or the intensified deck."""
 
     action: Action
-    square: int
+    square: int = NO_SQUARE
     detail: str | None = None
 
     def text(self, board: Board) -> str:
+        if self.action == "borrow":
+            return "borrow"
         words = {
             "track": ["track", board.name(self.square)],
             "station": ["station", board.name(self.square), self.detail or "local"],
@@ -43,9 +50,11 @@ class Build:
 
 
 def parse_build(text: str, board: Board, deck_names: tuple[str, ...]) -> Build:
-    """Read `track c4`, `station e5 express`, `remove track c4`, `intensify e5 row`."""
+    """Read `track c4`, `station e5 express`, `remove track c4`, `intensify e5 row`, `borrow`."""
     words = text.lower().split()
     try:
+        if words == ["borrow"]:
+            return Build("borrow")
         if len(words) == 2 and words[0] == "track":
             return Build("track", board.square(words[1]))
         if len(words) in (2, 3) and words[0] == "station":
@@ -66,41 +75,86 @@ def parse_build(text: str, board: Board, deck_names: tuple[str, ...]) -> Build:
         raise BuildError(str(exc)) from None
     raise BuildError(
         f"cannot read {text!r}: try `track c4`, `station e5 express`, `remove track c4`, "
-        f"`remove station c4`, `intensify e5 {deck_names[0]}` or `done`"
+        f"`remove station c4`, `intensify e5 {deck_names[0]}`, `borrow` or `done`"
     )
 
 
-def cost(build: Build, network: Network, player: str, costs: CostsSpec) -> int | str:
-    """SG-17 cost in build points, or 'phase' for a whole-phase build."""
+# --- SG-21 populated squares ------------------------------------------------------------------
+
+
+def populated(state: GameState, square: int) -> bool:
+    """SG-21: a copy of each of the square's cards is in play (outside the supply piles)."""
+    names = card_table(state.board, len(state.decks))[square]
+    return all(
+        deck.supply[int(identity)] < deck.max_population
+        for deck, identity in zip(state.decks, names, strict=True)
+    )
+
+
+def surcharge(state: GameState, build: Build) -> int:
+    """SG-21 option `surcharge`: a build on a populated square costs this much more."""
+    rules = state.scenario.rules
+    if rules.populated_build != "surcharge" or build.square == NO_SQUARE:
+        return 0
+    return rules.costs.populated_surcharge if populated(state, build.square) else 0
+
+
+# --- SG-17 costs and legality -----------------------------------------------------------------
+
+
+def track_price(costs: CostsSpec, hazard: bool, shared: bool) -> int | str:
+    """SG-17: track on a normal square, a hazard square, a square with another player's track
+    (a square that is both costs the dearer: a whole phase beats any number)."""
+    prices = [c for c, hard in ((costs.hazard, hazard), (costs.shared, shared)) if hard]
+    if not prices:
+        return costs.track
+    return PHASE if PHASE in prices else max(int(p) for p in prices)
+
+
+def base_cost(build: Build, network: Network, player: str, state: GameState) -> int | str:
+    """SG-17 cost before any SG-21 surcharge: build points, or 'phase'."""
+    costs = state.scenario.rules.costs
     if build.action == "track":
-        hard = network.board.is_hazard(build.square) or any(
-            p != player for p in network.owners(build.square)
-        )
-        return costs.hard_track if hard else costs.track
+        hazard = network.board.is_hazard(build.square)
+        shared = any(p != player for p in network.owners(build.square))
+        return track_price(costs, hazard, shared)
     if build.action == "station":
         return costs.express_station if build.detail == "express" else costs.local_station
-    return getattr(costs, build.action)
+    if build.action == "borrow":
+        return 0
+    return getattr(costs, build.action)  # type: ignore[no-any-return]
+
+
+def cost(build: Build, state: GameState, player: str, network: Network | None = None) -> int | str:
+    """SG-17 (+ SG-21) cost in build points, or 'phase' for a whole-phase build."""
+    price = base_cost(build, state.network if network is None else network, player, state)
+    if price == PHASE:
+        return PHASE
+    return int(price) + surcharge(state, build)
 
 
 def check(
     build: Build,
-    network: Network,
-    decks: tuple[Deck, ...],
+    state: GameState,
     player: str,
-    costs: CostsSpec,
     points_left: int,
     first: bool,
+    network: Network | None = None,
 ) -> str | None:
     """Why `build` is not allowed now (citing the rule), or None if it is."""
-    reason = _action_problem(build, network, decks, player)
+    if build.action == "borrow":
+        return borrow_problem(state, player)
+    network = state.network if network is None else network
+    reason = _action_problem(build, network, state, player)
     if reason:
         return reason
-    price = cost(build, network, player, costs)
+    price = cost(build, state, player, network)
     if affordable(price, points_left, first):
         return None
     if price == PHASE:
         return "SG-17: a whole-phase build must be the first build of the turn"
-    return f"SG-17: it costs {price} build points and {points_left} are left"
+    points = "point is" if points_left == 1 else "points are"
+    return f"SG-17: it costs {price} build points and {points_left} {points} left"
 
 
 def affordable(price: int | str, points_left: int, first: bool) -> bool:
@@ -110,9 +164,19 @@ def affordable(price: int | str, points_left: int, first: bool) -> bool:
     return int(price) <= points_left
 
 
-def _action_problem(
-    build: Build, network: Network, decks: tuple[Deck, ...], player: str
-) -> str | None:
+def borrow_problem(state: GameState, player: str) -> str | None:
+    """SG-22: at most `borrow_builds` borrowed points a game, none while holding debt."""
+    limit = state.scenario.rules.borrow_builds
+    if limit == 0:
+        return "SG-22: borrowing builds is off in this scenario (rules.borrow_builds)"
+    if state.borrowed[player] >= limit:
+        return f"SG-22: {player} has borrowed all {limit} build points a game allows"
+    if state.debt[player]:
+        return f"SG-22: {player} holds debt tokens; they are paid before borrowing again"
+    return None
+
+
+def _action_problem(build: Build, network: Network, state: GameState, player: str) -> str | None:
     sq = build.square
     own = network.track[player]
     station = network.stations.get(sq)
@@ -132,6 +196,7 @@ def _action_problem(
         elif station is not None:
             problem = "SG-17: remove the station on {name} before its track"
     elif build.action == "intensify":
+        decks = state.decks
         index = [d.name for d in decks].index(build.detail or "")
         identity = int(card_table(network.board, len(decks))[sq, index])
         if decks[index].supply[identity] == 0:
@@ -154,7 +219,7 @@ def apply(build: Build, network: Network, player: str) -> Network:
     return network
 
 
-def candidates(network: Network, decks: tuple[Deck, ...], player: str) -> Iterator[Build]:
+def candidates(network: Network, deck_names: tuple[str, ...], player: str) -> Iterator[Build]:
     """Every build action that names a valid target (legality still needs `check`)."""
     board = network.board
     own = network.track[player]
@@ -171,5 +236,16 @@ def candidates(network: Network, decks: tuple[Deck, ...], player: str) -> Iterat
         if st.builder == player:
             yield Build("remove_station", st.square)
     for sq in range(board.size):
-        for deck in decks:
-            yield Build("intensify", sq, deck.name)
+        for name in deck_names:
+            yield Build("intensify", sq, name)
+    yield Build("borrow")
+
+
+def legal_builds(state: GameState, player: str, points_left: int, first: bool) -> list[Build]:
+    """Every build `player` may make now (SG-17, SG-22), in a fixed order."""
+    names = tuple(d.name for d in state.decks)
+    return [
+        b
+        for b in candidates(state.network, names, player)
+        if check(b, state, player, points_left, first) is None
+    ]

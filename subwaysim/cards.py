@@ -1,4 +1,11 @@
-"""Decks of cards: supply piles, draw and discard piles, flips, queues (SG-4..SG-7)."""
+"""Decks of cards: supply piles, draw and discard piles, flips, queues (SG-4..SG-7).
+
+The game's randomness is a `Chance`: each turn's populate draw and each deck's k-th
+reshuffle come from their own seeded stream (`SeededChance`), so two games with one seed
+see the same cards in the same order even when their players decide differently (common
+random numbers: a rule change that changes nothing gives the identical game). A search
+player plays forward with `SampledChance`, its own guesses of what it cannot see.
+"""
 
 from __future__ import annotations
 
@@ -6,6 +13,7 @@ import random
 from collections import deque
 from dataclasses import dataclass, field
 from functools import lru_cache
+from typing import Protocol
 
 import numpy as np
 
@@ -34,6 +42,20 @@ class Deck:
         deck.discard = [i for i in range(identities) for _ in range(initial)]
         return deck
 
+    def copy(self) -> Deck:
+        """An independent deck with the same cards in the same places."""
+        return Deck(
+            self.name,
+            self.identities,
+            self.max_population,
+            self.supply.copy(),
+            self.draw_pile.copy(),
+            self.discard.copy(),
+            self.queue.copy(),
+            self.flips,
+            self.held.copy(),
+        )
+
     def populate(self, rng: random.Random) -> tuple[int, bool]:
         """SG-6: pick an identity uniformly; move one copy from its supply pile to discard."""
         identity = rng.randrange(self.identities)
@@ -46,7 +68,7 @@ class Deck:
         self.discard.append(identity)
         return True
 
-    def draw(self, rng: random.Random) -> tuple[int | None, bool]:
+    def draw(self, chance: Chance) -> tuple[int | None, bool]:
         """SG-5: the top card, reshuffling discard into the draw pile (a flip) when it is empty.
 
         The card is held (see `held`) until it is queued or discarded.
@@ -55,7 +77,7 @@ class Deck:
         flipped = False
         if not self.draw_pile and self.discard:
             self.draw_pile, self.discard = self.discard, []
-            rng.shuffle(self.draw_pile)
+            chance.shuffle(self.name, self.flips, self.draw_pile)
             self.flips += 1
             flipped = True
         if not self.draw_pile:
@@ -94,6 +116,53 @@ class Deck:
 
     def empty_supply_piles(self) -> int:
         return sum(1 for n in self.supply if n == 0)
+
+
+class Chance(Protocol):
+    """Where a game's card randomness comes from."""
+
+    def populate(self, turn: int) -> random.Random:
+        """The stream of turn `turn`'s populate draw (SG-6)."""
+        ...
+
+    def shuffle(self, deck: str, flip: int, cards: list[int]) -> None:
+        """Shuffle `cards` in place: `deck`'s reshuffle number `flip` (0-based, SG-5)."""
+        ...
+
+
+STREAM_KINDS = {"populate": 0, "shuffle": 1}
+DECK_NUMBERS = {"section": 0, "row": 1, "column": 2, "cell": 3}
+
+
+class SeededChance:
+    """Every draw from its own stream: numpy SeedSequence children of the game seed, keyed by
+    (populate, turn) or (shuffle, deck, flip), each feeding a `random.Random`."""
+
+    def __init__(self, seed: int) -> None:
+        self.seed = seed
+
+    def _stream(self, *key: int) -> random.Random:
+        sequence = np.random.SeedSequence(self.seed, spawn_key=key)
+        return random.Random(int.from_bytes(sequence.generate_state(4).tobytes(), "little"))
+
+    def populate(self, turn: int) -> random.Random:
+        return self._stream(STREAM_KINDS["populate"], turn)
+
+    def shuffle(self, deck: str, flip: int, cards: list[int]) -> None:
+        self._stream(STREAM_KINDS["shuffle"], DECK_NUMBERS[deck], flip).shuffle(cards)
+
+
+class SampledChance:
+    """All draws from one generator: a search player's guesses about hidden order."""
+
+    def __init__(self, rng: random.Random) -> None:
+        self.rng = rng
+
+    def populate(self, turn: int) -> random.Random:
+        return self.rng
+
+    def shuffle(self, deck: str, flip: int, cards: list[int]) -> None:
+        self.rng.shuffle(cards)
 
 
 def deck_names(decks: str) -> tuple[str, ...]:

@@ -1,6 +1,7 @@
 """The SimPy-driven game loop: turns are a process, phases advance the clock (SG-19, SG-20).
 
-Every step emits a frozen event to the observers; the result is the last event's summary.
+The phases are the forward model's (`turn.py`); here every step emits a frozen event to the
+observers, and the result is the last event's summary.
 """
 
 from __future__ import annotations
@@ -12,29 +13,25 @@ from typing import Any
 
 import simpy
 
-from subwaysim import builds
 from subwaysim.agents import make_agent
 from subwaysim.agents.base import Agent
-from subwaysim.events import (
-    Built,
-    DeckState,
-    Event,
-    GameEnded,
-    GameStarted,
-    TurnEnded,
-    TurnStarted,
-)
-from subwaysim.population import fill_queues, populate
+from subwaysim.events import DeckState, Event, GameEnded, GameStarted, TurnEnded, TurnStarted
 from subwaysim.scenario import Scenario
 from subwaysim.state import GameState
-from subwaysim.trips import extra_trip, intensify, take_queue_trips
+from subwaysim.turn import (
+    AgentError,
+    begin_turn,
+    build_phase,
+    end_reason,
+    populate_phase,
+    trip_phase,
+    winners,
+)
+
+__all__ = ["AgentError", "Game", "GameResult", "Observer", "play_game"]
 
 Observer = Callable[[Event], None]
 PHASE_TIME = 1.0  # each phase (populate, trips, build) advances the clock by one unit
-
-
-class AgentError(RuntimeError):
-    """An agent asked for something the rules refuse (a bug in the agent)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -83,91 +80,36 @@ class Game:
         state = self.state
         self.emit(GameStarted, **started_fields(state, self.seed))
         while True:
-            for player in state.players:
-                yield from self._turn(player)
-                reason = end_reason(state)
-                if reason:
-                    self._finish(reason)
-                    return
+            yield from self._turn()
+            reason = end_reason(state)
+            if reason:
+                self._finish(reason)
+                return
 
-    def _turn(self, player: str) -> Iterator[simpy.Event]:
+    def _turn(self) -> Iterator[simpy.Event]:
         state = self.state
-        state.turn += 1
+        player = begin_turn(state)
         self.emit(TurnStarted, turn=state.turn, round=state.round, player=player)
-        populate(state, self.emit)  # SG-19 step 1: SG-6, SG-7
-        fill_queues(state, self.emit)
+        populate_phase(state, self.emit)  # SG-19 step 1: SG-6, SG-7
         yield self.env.timeout(PHASE_TIME)
-        take_queue_trips(state, player, self.agents, self.emit)  # step 2: SG-8
+        trip_phase(state, player, self.agents, self.emit)  # step 2: SG-8
         yield self.env.timeout(PHASE_TIME)
-        self._build_phase(player)  # step 3: SG-17, SG-18
+        build_phase(state, player, self.agents, self.emit)  # step 3: SG-17, SG-18
         yield self.env.timeout(PHASE_TIME)
         self.emit(TurnEnded, **turn_end_fields(state, player))
 
-    def _build_phase(self, player: str) -> None:
-        state, agent = self.state, self.agents[player]
-        costs = state.scenario.rules.costs
-        points, first = state.scenario.rules.builds_per_turn, True
-        while points > 0:
-            build = agent.choose_build(state, points, first)
-            if build is None:
-                return
-            reason = builds.check(build, state.network, state.decks, player, costs, points, first)
-            if reason:
-                raise AgentError(f"{player} ({agent.kind}) tried {build}: {reason}")
-            price = builds.cost(build, state.network, player, costs)
-            spent = points if price == builds.PHASE else int(price)
-            points -= spent
-            self._apply_build(player, build, spent, points)
-            if price == builds.PHASE:
-                return  # SG-17: a whole-phase build ends the phase
-            first = False
-
-    def _apply_build(self, player: str, build: builds.Build, spent: int, left: int) -> None:
-        state = self.state
-        state.network = builds.apply(build, state.network, player)
-        self.emit(
-            Built,
-            player=player,
-            action=build.action,
-            square=state.board.name(build.square),
-            detail=build.detail,
-            cost=spent,
-            points_left=left,
-        )
-        if build.action == "intensify":
-            intensify(state, player, build.square, build.detail or "", "build", self.emit)
-        if build.action in ("station", "intensify"):  # SG-18
-            extra_trip(state, player, build.square, self.agents, self.emit)
-
     def _finish(self, reason: str) -> None:
         state = self.state
-        best = max(state.scores.values())
-        winners = tuple(p for p in state.players if state.scores[p] == best)  # SG-20
-        self.result = GameResult(dict(state.scores), winners, state.turn, state.round, reason)
+        won = winners(state)  # SG-20
+        self.result = GameResult(dict(state.scores), won, state.turn, state.round, reason)
         self.emit(
             GameEnded,
             turns=state.turn,
             rounds=state.round,
             reason=reason,
             scores=dict(state.scores),
-            winners=winners,
+            winners=won,
         )
-
-
-def end_reason(state: GameState) -> str | None:
-    """SG-20: the first end condition met after a turn, as a sentence, or None."""
-    end = state.scenario.end
-    full_rounds = state.turn // len(state.players)
-    if end.score is not None and max(state.scores.values()) >= end.score:
-        leader = max(state.players, key=lambda p: state.scores[p])
-        return f"score: {leader} reached {end.score} points"
-    if end.depleted_piles is not None and state.empty_supply_piles() >= end.depleted_piles:
-        return f"depleted piles: {state.empty_supply_piles()} supply piles are empty"
-    if end.turns is not None and full_rounds >= end.turns:
-        return f"turns: every player has had {end.turns} turns"
-    if full_rounds >= end.max_turns:
-        return f"turn limit: every player has had {end.max_turns} turns (end.max_turns)"
-    return None
 
 
 def started_fields(state: GameState, seed: int) -> dict[str, Any]:
@@ -198,6 +140,8 @@ def turn_end_fields(state: GameState, player: str) -> dict[str, Any]:
             (name(sq), st.kind, st.builder) for sq, st in sorted(state.network.stations.items())
         ),
         "decks": deck_states(state),
+        "bank": dict(state.bank),
+        "debt": dict(state.debt),
     }
 
 

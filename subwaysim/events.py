@@ -119,7 +119,7 @@ class Intensified(Event):
 
 @dataclass(frozen=True, slots=True)
 class Built(Event):
-    """SG-17: one build action and the build points it cost."""
+    """SG-17: one build action and the build points it cost (`surcharge` of it: SG-21)."""
 
     player: str
     action: str  # track | station | remove_track | remove_station | intensify
@@ -127,6 +127,44 @@ class Built(Event):
     detail: str | None  # station kind or intensified deck
     cost: int
     points_left: int
+    surcharge: int = 0
+
+
+@dataclass(frozen=True, slots=True)
+class Depopulated(Event):
+    """SG-21 option `depopulate`: a build on a populated square sent copies back to supply."""
+
+    player: str
+    square: str
+    decks: tuple[str, ...]  # the decks whose copy went back (those with one in discard)
+
+
+@dataclass(frozen=True, slots=True)
+class Borrowed(Event):
+    """SG-22: one build point taken from a later turn; the player takes a debt token."""
+
+    player: str
+    points_left: int
+    debt: int  # debt tokens held now
+    borrowed: int  # points borrowed this game so far
+
+
+@dataclass(frozen=True, slots=True)
+class DebtPaid(Event):
+    """SG-22: a build phase's first points removed debt tokens."""
+
+    player: str
+    tokens: int
+    debt: int  # tokens still held
+    points_left: int
+
+
+@dataclass(frozen=True, slots=True)
+class Banked(Event):
+    """SG-22: unspent build points kept for the next turn (at most rules.bank_builds)."""
+
+    player: str
+    points: int
 
 
 @dataclass(frozen=True, slots=True)
@@ -151,6 +189,8 @@ class TurnEnded(Event):
     track: dict[str, tuple[str, ...]]
     stations: tuple[tuple[str, str, str], ...]  # (square, kind, builder)
     decks: tuple[DeckState, ...]
+    bank: dict[str, int] = dataclasses.field(default_factory=dict)  # SG-22 banked points
+    debt: dict[str, int] = dataclasses.field(default_factory=dict)  # SG-22 debt tokens
 
 
 @dataclass(frozen=True, slots=True)

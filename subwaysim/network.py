@@ -33,6 +33,11 @@ class Network:
     players: tuple[str, ...]
     track: Mapping[str, frozenset[int]] = field(default_factory=dict)
     stations: Mapping[int, Station] = field(default_factory=dict)
+    # (square, kind) of the stations serving each system, worked out once per network and
+    # handed on by `with_*` to the next network for every system the change leaves alone.
+    _served: dict[str, tuple[tuple[int, str], ...]] = field(
+        default_factory=dict, compare=False, repr=False
+    )
 
     def __post_init__(self) -> None:
         track = {p: frozenset(self.track.get(p, ())) for p in self.players}
@@ -47,6 +52,15 @@ class Network:
     def serves(self, station: Station | int, player: str) -> bool:
         square = station.square if isinstance(station, Station) else station
         return square in self.stations and square in self.track[player]  # SG-11
+
+    def served(self, player: str) -> tuple[tuple[int, str], ...]:
+        """(square, kind) of every station serving `player`'s system, by square (SG-11)."""
+        found = self._served.get(player)
+        if found is None:
+            own = self.track[player]
+            found = tuple((sq, st.kind) for sq, st in sorted(self.stations.items()) if sq in own)
+            self._served[player] = found
+        return found
 
     def stations_of(self, player: str) -> tuple[Station, ...]:
         """Stations serving `player`'s system, by square."""
@@ -76,13 +90,18 @@ class Network:
     def with_station(self, square: int, kind: StationKind, builder: str) -> Network:
         stations = dict(self.stations)
         stations[square] = Station(square, kind, builder)
-        return Network(self.board, self.players, self.track, stations)
+        return Network(self.board, self.players, self.track, stations, self._kept(square))
 
     def without_station(self, square: int) -> Network:
         stations = {sq: st for sq, st in self.stations.items() if sq != square}
-        return Network(self.board, self.players, self.track, stations)
+        return Network(self.board, self.players, self.track, stations, self._kept(square))
 
     def _replace_track(self, player: str, squares: frozenset[int]) -> Network:
         track = dict(self.track)
         track[player] = squares
-        return Network(self.board, self.players, track, self.stations)
+        kept = {p: v for p, v in self._served.items() if p != player}
+        return Network(self.board, self.players, track, self.stations, kept)
+
+    def _kept(self, square: int) -> dict[str, tuple[tuple[int, str], ...]]:
+        """The `served` lists a station change on `square` leaves as they were."""
+        return {p: v for p, v in self._served.items() if square not in self.track[p]}

@@ -7,25 +7,28 @@ from subwaysim.events import Populated, QueueFilled, Reshuffled
 from subwaysim.state import Emit, GameState
 
 
-def draw(state: GameState, deck: Deck, emit: Emit) -> int | None:
+def draw(state: GameState, deck: Deck, emit: Emit | None) -> int | None:
     """SG-5: draw one card, announcing a reshuffle (flip) if one happens."""
-    card, flipped = deck.draw(state.rng)
-    if flipped:
+    card, flipped = deck.draw(state.chance)
+    if flipped and emit is not None:
         emit(Reshuffled, deck=deck.name, flips=deck.flips, cards=len(deck.draw_pile) + 1)
     return card
 
 
-def populate(state: GameState, emit: Emit) -> None:
-    """SG-6: one random identity per deck (or, with `populate: one_deck`, one random deck)."""
+def populate(state: GameState, emit: Emit | None) -> None:
+    """SG-6: one random identity per deck (or, with `populate: one_deck`, one random deck).
+    The turn's draw comes from its own stream (see `cards.Chance`)."""
+    rng = state.chance.populate(state.turn)
     decks = state.decks
     if state.scenario.cards.populate == "one_deck":
-        decks = (decks[state.rng.randrange(len(decks))],)
+        decks = (decks[rng.randrange(len(decks))],)
     for deck in decks:
-        identity, moved = deck.populate(state.rng)
-        emit(Populated, deck=deck.name, identity=identity, moved=moved)
+        identity, moved = deck.populate(rng)
+        if emit is not None:
+            emit(Populated, deck=deck.name, identity=identity, moved=moved)
 
 
-def fill_queues(state: GameState, emit: Emit) -> None:
+def fill_queues(state: GameState, emit: Emit | None) -> None:
     """SG-7: draw into each queue while it is shorter than the (re-read) flip count."""
     for deck in state.decks:
         drawn = []
@@ -35,5 +38,5 @@ def fill_queues(state: GameState, emit: Emit) -> None:
                 break
             deck.queue_held(card)
             drawn.append(card)
-        if drawn:
+        if drawn and emit is not None:
             emit(QueueFilled, deck=deck.name, drawn=tuple(drawn), queue=tuple(deck.queue))

@@ -1,9 +1,12 @@
 """A plain networkx reading of SG-9..SG-14, one Dijkstra per trip: the yardstick for Router.
 
-Independent of `subwaysim.routing`'s layered graph: here every possible ride is one edge
-from its boarding station to its alighting station, weighted by the stops it counts
-(SG-12, found by a Dijkstra along the system's track), and the state remembers the last
-system ridden so that transfers can be charged (SG-13).
+Independent of `subwaysim.routing`: here the stops a ride counts come from a Dijkstra over
+the system's track squares in layers (SG-12: entering a stop costs 1, plain track 0; an
+express hop is a second layer entered at an express station, where local stations cost
+nothing and intersections cannot be entered); every possible ride is then one edge from
+its boarding station to its alighting station, and the state remembers the last system
+ridden so that transfers can be charged (SG-13). SG-14 is brute force over every set of
+modes, smallest first.
 """
 
 from __future__ import annotations
@@ -14,19 +17,24 @@ from itertools import combinations
 import networkx as nx
 
 from subwaysim.network import Network
-from subwaysim.routing.values import RoutingRules
+from subwaysim.routing.rules import WALK, RoutingRules
+
+ModeKey = tuple[frozenset[str], bool]  # (systems, walking allowed)
 
 
 def reference_graph(
-    network: Network, rules: RoutingRules, systems: Iterable[str] | None = None
+    network: Network,
+    rules: RoutingRules,
+    systems: Iterable[str] | None = None,
+    walking: bool = True,
 ) -> nx.DiGraph:
     """States ("walk", square, last system ridden or None) and ("arrive", square)."""
     chosen = _seat_order(network, systems)
     lasts: tuple[str | None, ...] = (None, *chosen) if rules.transfer_cost else (None,)
     graph = nx.DiGraph()
-    _add_walks(graph, network, rules, lasts)
+    _add_walks(graph, network, rules, lasts, walking)
     for system in chosen:
-        for (start, end), stops in _ride_stops(network, system).items():
+        for (start, end), stops in _ride_stops(network, system, rules).items():
             for last in lasts:
                 transfer = last is not None and last != system  # SG-13
                 after = system if rules.transfer_cost else None
@@ -42,11 +50,35 @@ def reference_distance(
     destination: int,
     systems: Iterable[str] | None = None,
     graph: nx.DiGraph | None = None,
-) -> int:
-    """The shortest trip distance using walking and `systems` (default: every system)."""
+    walking: bool = True,
+) -> float:
+    """The shortest trip using `systems` (default: all) and walking if allowed; inf if none."""
+    if origin == destination:
+        return 0
     if graph is None:
-        graph = reference_graph(network, rules, systems)
-    return int(nx.dijkstra_path_length(graph, ("walk", origin, None), ("arrive", destination)))
+        graph = reference_graph(network, rules, systems, walking)
+    source, target = ("walk", origin, None), ("arrive", destination)
+    if source not in graph or target not in graph:
+        return float("inf")
+    try:
+        return int(nx.dijkstra_path_length(graph, source, target))
+    except nx.NetworkXNoPath:
+        return float("inf")
+
+
+def reference_mode_sets(network: Network, rules: RoutingRules) -> list[list[ModeKey]]:
+    """Every set of modes, grouped by size (smallest first), as (systems, walking) pairs."""
+    players = network.players
+    if not rules.walking_is_a_mode:
+        return [
+            [(frozenset(c), True) for c in combinations(players, size)]
+            for size in range(len(players) + 1)
+        ]
+    return [
+        [(frozenset(c), True) for c in combinations(players, size - 1)]
+        + [(frozenset(c), False) for c in combinations(players, size)]
+        for size in range(1, len(players) + 2)
+    ]
 
 
 def reference_options(
@@ -54,34 +86,33 @@ def reference_options(
     rules: RoutingRules,
     origin: int,
     destination: int,
-    graphs: Mapping[frozenset[str], nx.DiGraph] | None = None,
+    graphs: Mapping[ModeKey, nx.DiGraph] | None = None,
 ) -> tuple[int, tuple[frozenset[str], ...]]:
-    """SG-13 distance and SG-14 choices by brute force over sets of systems, smallest first."""
+    """SG-13 distance and SG-14 choices by brute force over sets of modes, smallest first."""
+    if origin == destination:
+        return 0, (frozenset(),)
     graphs = graphs or {}
 
-    def distance(systems: frozenset[str]) -> int:
-        graph = graphs.get(systems)
-        return reference_distance(network, rules, origin, destination, systems, graph)
+    def distance(key: ModeKey) -> float:
+        systems, walking = key
+        graph = graphs.get(key)
+        return reference_distance(network, rules, origin, destination, systems, graph, walking)
 
-    players = network.players
-    best = distance(frozenset(players))
-    for size in range(len(players) + 1):
-        sets = [frozenset(c) for c in combinations(players, size)]
-        choices = tuple(s for s in sets if distance(s) == best)
-        if choices:
-            return best, choices
-    raise AssertionError("the set of every system always achieves the best distance")
+    best = distance((frozenset(network.players), True))
+    for size in reference_mode_sets(network, rules):
+        found = [key for key in size if distance(key) == best]
+        if found:
+            named = [s | {WALK} if walk and rules.walking_is_a_mode else s for s, walk in found]
+            return int(best), tuple(named)
+    raise AssertionError("walking with every system always achieves the best distance")
 
 
-def reference_subset_graphs(
-    network: Network, rules: RoutingRules
-) -> dict[frozenset[str], nx.DiGraph]:
-    """A reference graph for every set of systems (build once, reuse for many trips)."""
-    players = network.players
+def reference_subset_graphs(network: Network, rules: RoutingRules) -> dict[ModeKey, nx.DiGraph]:
+    """A reference graph for every set of modes (build once, reuse for many trips)."""
     return {
-        frozenset(c): reference_graph(network, rules, c)
-        for size in range(len(players) + 1)
-        for c in combinations(players, size)
+        (systems, walking): reference_graph(network, rules, systems, walking)
+        for size in reference_mode_sets(network, rules)
+        for systems, walking in size
     }
 
 
@@ -93,12 +124,18 @@ def _seat_order(network: Network, systems: Iterable[str] | None) -> tuple[str, .
 
 
 def _add_walks(
-    graph: nx.DiGraph, network: Network, rules: RoutingRules, lasts: tuple[str | None, ...]
+    graph: nx.DiGraph,
+    network: Network,
+    rules: RoutingRules,
+    lasts: tuple[str | None, ...],
+    walking: bool,
 ) -> None:
     board = network.board
     for square in range(board.size):
         for last in lasts:
             graph.add_edge(("walk", square, last), ("arrive", square), weight=0)
+            if not walking:
+                continue
             for near in board.neighbours(square):
                 if rules.hazard_cost_on == "leave":  # SG-9
                     hazard = board.is_hazard(square)
@@ -114,28 +151,56 @@ def _add_edge(graph: nx.DiGraph, u: object, v: object, cost: int) -> None:
         graph.add_edge(u, v, weight=cost)
 
 
-def _ride_stops(network: Network, system: str) -> dict[tuple[int, int], int]:
+def _ride_stops(network: Network, system: str, rules: RoutingRules) -> dict[tuple[int, int], int]:
     """Stops counted by the best ride between every ordered pair of stations (SG-12)."""
     track = network.track[system]
-    board = network.board
-    lines = nx.Graph()
-    lines.add_nodes_from(track)
-    lines.add_edges_from((sq, n) for sq in track for n in board.neighbours(sq) if n in track)
     stations = sorted(sq for sq in network.stations if sq in track)
     express = {sq for sq in stations if network.stations[sq].kind == "express"}
     crossings = network.intersections(system)
+    lines = _layers(network, track, set(stations), express, crossings, rules.express)
     result: dict[tuple[int, int], int] = {}
     for start in stations:
-        for fast in (False, True):
-            stops = crossings | (express if fast else set(stations))
-
-            def enter(_u: int, v: int, _data: object, stops: set[int] = stops) -> int:
-                return 1 if v in stops else 0
-
-            reached = nx.single_source_dijkstra_path_length(lines, start, weight=enter)
+        for layer in ("L", "X"):
+            if layer == "X" and (rules.express != "both_ends" or start not in express):
+                continue
+            reached = nx.single_source_dijkstra_path_length(lines, (layer, start))
             for end in stations:
-                if end == start or end not in reached:
+                if end == start or (layer == "X" and end not in express):
                     continue
-                if fast == (start in express and end in express):
-                    result[start, end] = 1 + reached[end]  # boarding stop + stops entered
+                if (layer, end) in reached:
+                    stops = 1 + int(reached[layer, end])  # boarding stop + stops entered
+                    result[start, end] = min(result.get((start, end), stops), stops)
     return result
+
+
+def _layers(
+    network: Network,
+    track: frozenset[int],
+    stations: set[int],
+    express: set[int],
+    crossings: frozenset[int],
+    rule: str,
+) -> nx.DiGraph:
+    """Track squares in two layers. skip_from_express: "L" is the train stopping at every
+    stop; "X" is an express hop, entered at an express station, passing local stations and
+    plain track for free, ending (cost 1) on reaching an express station, unable to enter
+    an intersection. both_ends: "L" the local train, "X" the express train, which stops at
+    express stations and intersections only."""
+    board = network.board
+    lines = nx.DiGraph()
+    lines.add_nodes_from((layer, sq) for layer in ("L", "X") for sq in track)
+    for u in track:
+        for v in board.neighbours(u):
+            if v not in track:
+                continue
+            stop = v in stations or v in crossings
+            lines.add_edge(("L", u), ("L", v), weight=int(stop))
+            if rule == "both_ends":
+                lines.add_edge(("X", u), ("X", v), weight=int(v in express or v in crossings))
+            elif v in express:
+                lines.add_edge(("X", u), ("L", v), weight=1)  # the express hop ends here
+            elif v not in crossings:
+                lines.add_edge(("X", u), ("X", v), weight=0)  # passing a local or plain track
+        if rule != "both_ends" and u in express:
+            lines.add_edge(("L", u), ("X", u), weight=0)  # SG-12: a hop from an express station
+    return lines

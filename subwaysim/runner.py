@@ -12,9 +12,10 @@ from subwaysim.engine import Game, GameResult
 from subwaysim.events import Event
 from subwaysim.files import atomic_write_text
 from subwaysim.report import Transcript, player_colours
-from subwaysim.routing import Ride, Router, Walk
+from subwaysim.routing import Ride, Router, Walk, ordered_modes
 from subwaysim.scenario import Scenario
 from subwaysim.state import routing_rules, start_network
+from subwaysim.trips import trip_points
 
 
 class JsonlLog:
@@ -51,16 +52,14 @@ def route_json(scenario: Scenario, origin: str, destination: str) -> dict[str, A
     With tied system sets (SG-14) the first in seat order is shown; all are listed in `choices`.
     """
     board = scenario.make_board()
-    o, d = board.square(origin), board.square(destination)
+    o, d = board.square(origin), board.square(destination)  # SquareError names a bad one
     network = start_network(scenario, board)
     router = Router(network, routing_rules(scenario))
     options = router.options(o, d)
     chosen = options.choices[0]
     r = router.route(o, d, chosen)
-    rules = scenario.rules
     points = dict.fromkeys(scenario.player_names, 0)
-    for system in r.systems:  # SG-15
-        points[system] = rules.single_system_points if len(r.systems) == 1 else rules.shared_points
+    points.update(trip_points(scenario.rules, r.systems))  # SG-15
     legs: list[dict[str, Any]] = []
     for leg in r.legs:
         if isinstance(leg, Walk):
@@ -82,7 +81,7 @@ def route_json(scenario: Scenario, origin: str, destination: str) -> dict[str, A
         "systems": list(r.systems),
         "points": points,
         "legs": legs,
-        "choices": [[p for p in scenario.player_names if p in c] for c in options.choices],
+        "choices": [list(ordered_modes(scenario.player_names, c)) for c in options.choices],
     }
 
 

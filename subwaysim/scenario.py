@@ -6,6 +6,7 @@ Errors name the file, the key path and (where YAML gives one) the line:
 
 from __future__ import annotations
 
+import re
 from collections.abc import Iterable, Mapping, Sequence
 from pathlib import Path
 from typing import Annotated, Any, Literal
@@ -23,7 +24,15 @@ from pydantic import (
 
 from subwaysim.board import Board, SquareError
 
-PLAYER_AGENTS = ("greedy", "random", "human")
+# Limits a table game could have; larger scenarios are refused at validation (not run out of
+# memory): routing and decks grow with the players, the squares and the copies of each card.
+MAX_PLAYERS = 8
+MAX_SIDE = 26  # squares along each side (files a..z)
+MAX_POPULATION = 99
+MAX_ROUNDS = 1000
+MAX_BUILDS = 100
+AGENT = re.compile(r"^(uniform|random|greedy|human|mcts(:(\d+|\d+(\.\d+)?s))?)$")
+AGENTS_HELP = "uniform, random, greedy, human or mcts (mcts:N iterations, mcts:0.5s seconds)"
 
 
 class ScenarioError(ValueError):
@@ -48,27 +57,41 @@ def _check_cost(value: int | str) -> int | str:
 Cost = Annotated[int | str, AfterValidator(_check_cost)]
 
 
+def _check_agent(value: str) -> str:
+    match = AGENT.match(value)
+    budget = match.group(3) if match else None
+    if match and (budget is None or float(budget.rstrip("s")) > 0):
+        return value
+    raise ValueError(f"agent must be {AGENTS_HELP}, not {value!r}")
+
+
 class BoardSpec(_Model):
     sections: tuple[Annotated[int, Field(ge=1)], Annotated[int, Field(ge=1)]] = (2, 2)
     section_size: tuple[Annotated[int, Field(ge=1)], Annotated[int, Field(ge=1)]] = (6, 6)
     hazards: tuple[str, ...] = ()
     terrain: str | None = None  # SG-2 ASCII map, top rank first: '#' hazard, '.' normal
     hazard_density: Annotated[float, Field(ge=0, le=1)] = 0.0  # SG-2 seeded random terrain
-    terrain_seed: int = 0
+    terrain_seed: int | Literal["per_game"] = 0  # per_game: a fresh layout from each game seed
 
     @model_validator(mode="after")
     def _one_terrain_source(self) -> BoardSpec:
         given = [bool(self.hazards), self.terrain is not None, self.hazard_density > 0]
         if sum(given) > 1:
             raise ValueError("give only one of hazards, terrain or hazard_density")
+        if self.terrain_seed == "per_game" and not self.hazard_density > 0:
+            raise ValueError("terrain_seed: per_game draws hazards by hazard_density; set it")
         width = self.sections[1] * self.section_size[1]
-        if width > 26:
-            raise ValueError(f"the board is {width} files wide; at most 26 (files a..z)")
+        height = self.sections[0] * self.section_size[0]
+        if width > MAX_SIDE or height > MAX_SIDE:
+            raise ValueError(
+                f"the board is {width} x {height} squares; at most {MAX_SIDE} x {MAX_SIDE} "
+                f"(files a..z)"
+            )
         return self
 
 
 class CardsSpec(_Model):
-    max_population: Annotated[int, Field(ge=1)] = 4
+    max_population: Annotated[int, Field(ge=1, le=MAX_POPULATION)] = 4
     initial_population: Annotated[int, Field(ge=0)] = 0
     decks: Literal["three", "two"] = "three"
     populate: Literal["all", "one_deck"] = "all"
@@ -84,19 +107,39 @@ class CardsSpec(_Model):
 
 
 class CostsSpec(_Model):
-    """Build-point cost of each action (SG-17); 'phase' = the whole build phase."""
+    """Build-point cost of each action (SG-17); 'phase' = the whole build phase.
+
+    `hard_track` is a shorthand for both `hazard_track` (track on a hazard square) and
+    `shared_track` (track on a square with another player's track); each of those, when
+    given, overrides it. Track on a square that is both costs the dearer of the two.
+    """
 
     track: Cost = 1
-    hard_track: Cost = "phase"  # hazard square, or a square with another player's track
+    hard_track: Cost | None = None
+    hazard_track: Cost | None = None
+    shared_track: Cost | None = None
     local_station: Cost = 1
     express_station: Cost = 1
     remove_station: Cost = 1
     remove_track: Cost = 1
     intensify: Cost = 1
+    populated_surcharge: Annotated[int, Field(ge=0, le=MAX_BUILDS)] = 1  # SG-21 option
+
+    @property
+    def hazard(self) -> int | str:
+        return _first_set(self.hazard_track, self.hard_track)
+
+    @property
+    def shared(self) -> int | str:
+        return _first_set(self.shared_track, self.hard_track)
+
+
+def _first_set(*costs: int | str | None) -> int | str:
+    return next((c for c in costs if c is not None), "phase")
 
 
 class RulesSpec(_Model):
-    builds_per_turn: Annotated[int, Field(ge=0)] = 3
+    builds_per_turn: Annotated[int, Field(ge=0, le=MAX_BUILDS)] = 3
     costs: CostsSpec = CostsSpec()
     hazard_walk_cost: Annotated[int, Field(ge=1)] = 2
     hazard_cost_on: Literal["leave", "enter"] = "leave"
@@ -105,13 +148,18 @@ class RulesSpec(_Model):
     shared_points: Annotated[int, Field(ge=0)] = 1
     intensify_below: Annotated[int, Field(ge=0)] = 3
     trip_mode: Literal["queue_pairs", "queue_origin_draw_destination"] = "queue_pairs"
+    express: Literal["skip_from_express", "both_ends"] = "skip_from_express"  # SG-12
+    walking_is_a_mode: bool = True  # SG-14
+    populated_build: Literal["none", "depopulate", "surcharge"] = "none"  # SG-21
+    bank_builds: Annotated[int, Field(ge=0, le=MAX_BUILDS)] = 0  # SG-22
+    borrow_builds: Annotated[int, Field(ge=0, le=MAX_BUILDS)] = 0  # SG-22
 
 
 class EndSpec(_Model):
-    turns: Annotated[int, Field(ge=1)] | None = 30
+    turns: Annotated[int, Field(ge=1, le=MAX_ROUNDS)] | None = 30
     score: Annotated[int, Field(ge=1)] | None = None
     depleted_piles: Annotated[int, Field(ge=1)] | None = None
-    max_turns: Annotated[int, Field(ge=1)] = 500  # safety net: no game runs forever
+    max_turns: Annotated[int, Field(ge=1, le=MAX_ROUNDS)] = 500  # no game runs forever
 
     @model_validator(mode="after")
     def _some_end(self) -> EndSpec:
@@ -121,8 +169,8 @@ class EndSpec(_Model):
 
 
 class PlayerSpec(_Model):
-    name: Annotated[str, Field(min_length=1, pattern=r"^[A-Za-z][A-Za-z0-9_-]*$")]
-    agent: Literal["greedy", "random", "human"] = "greedy"
+    name: Annotated[str, Field(min_length=1, max_length=20, pattern=r"^[A-Za-z][A-Za-z0-9_-]*$")]
+    agent: Annotated[str, AfterValidator(_check_agent)] = "greedy"
 
 
 class StartSpec(_Model):
@@ -143,7 +191,9 @@ class Scenario(_Model):
     cards: CardsSpec = CardsSpec()
     rules: RulesSpec = RulesSpec()
     end: EndSpec = EndSpec()
-    players: tuple[PlayerSpec, ...] = Field(default=DEFAULT_PLAYERS, min_length=2)
+    players: tuple[PlayerSpec, ...] = Field(
+        default=DEFAULT_PLAYERS, min_length=2, max_length=MAX_PLAYERS
+    )
     start: StartSpec = StartSpec()
 
     @model_validator(mode="after")
@@ -159,11 +209,13 @@ class Scenario(_Model):
     def player_names(self) -> tuple[str, ...]:
         return tuple(p.name for p in self.players)
 
-    def make_board(self) -> Board:
-        return Board(self.board.sections, self.board.section_size, frozenset(_hazards(self)))
+    def make_board(self, game_seed: int | None = None) -> Board:
+        """The board; with `terrain_seed: per_game` its hazards are drawn from `game_seed`."""
+        hazards = frozenset(_hazards(self, self.seed if game_seed is None else game_seed))
+        return Board(self.board.sections, self.board.section_size, hazards)
 
 
-def _hazards(s: Scenario) -> Iterable[int]:
+def _hazards(s: Scenario, game_seed: int) -> Iterable[int]:
     spec = s.board
     probe = Board(spec.sections, spec.section_size)
     if spec.terrain is not None:
@@ -175,7 +227,8 @@ def _hazards(s: Scenario) -> Iterable[int]:
     elif spec.hazard_density > 0:
         import random
 
-        rng = random.Random(spec.terrain_seed)
+        seed = spec.terrain_seed if spec.terrain_seed != "per_game" else f"terrain:{game_seed}"
+        rng = random.Random(seed)
         yield from (sq for sq in range(probe.size) if rng.random() < spec.hazard_density)
     else:
         yield from (probe.square(name) for name in spec.hazards)
@@ -189,6 +242,9 @@ def cross_problems(s: Scenario) -> Iterable[Problem]:
     names = [p.name for p in s.players]
     if len(set(names)) != len(names):
         yield ("players",), f"names must be unique, got {names}"
+    for i, name in enumerate(names):
+        if name.lower() == "walk":
+            yield ("players", str(i), "name"), "'walk' names walking, a mode of its own (SG-14)"
     board = Board(s.board.sections, s.board.section_size)
     yield from _terrain_problems(s, board)
     for i, square in enumerate(s.board.hazards):

@@ -1,14 +1,19 @@
-"""The whole mutable state of one Subway Game, owned by the engine."""
+"""The whole mutable state of one Subway Game: what the rules change turn by turn.
+
+`GameState.copy()` is cheap (decks are small lists, the network is immutable and shared,
+routing results are shared through the content-keyed cache), so search players can play
+many futures forward from one state.
+"""
 
 from __future__ import annotations
 
 import random
 from collections.abc import Callable
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import Any
 
 from subwaysim.board import Board
-from subwaysim.cards import Deck, new_decks
+from subwaysim.cards import Chance, Deck, SampledChance, SeededChance, new_decks
 from subwaysim.network import Network
 from subwaysim.routing import RouteCache, Router, RoutingRules
 from subwaysim.scenario import Scenario
@@ -28,7 +33,9 @@ def start_network(scenario: Scenario, board: Board) -> Network:
 
 def routing_rules(scenario: Scenario) -> RoutingRules:
     r = scenario.rules
-    return RoutingRules(r.hazard_walk_cost, r.hazard_cost_on, r.transfer_cost)
+    return RoutingRules(
+        r.hazard_walk_cost, r.hazard_cost_on, r.transfer_cost, r.express, r.walking_is_a_mode
+    )
 
 
 @dataclass
@@ -37,26 +44,55 @@ class GameState:
     board: Board
     decks: tuple[Deck, ...]
     network: Network
-    rng: random.Random
+    chance: Chance
     scores: dict[str, int]
     routing: RoutingRules
     cache: RouteCache = field(default_factory=RouteCache)
     turn: int = 0
+    bank: dict[str, int] = field(default_factory=dict)  # SG-22 banked build points
+    debt: dict[str, int] = field(default_factory=dict)  # SG-22 debt tokens held
+    borrowed: dict[str, int] = field(default_factory=dict)  # SG-22 points borrowed so far
     _router: Router | None = None
 
     @classmethod
     def new(cls, scenario: Scenario, seed: int | None = None) -> GameState:
-        board = scenario.make_board()
+        seed = scenario.seed if seed is None else seed
+        board = scenario.make_board(seed)
         cards = scenario.cards
+        players = scenario.player_names
         return cls(
             scenario=scenario,
             board=board,
             decks=new_decks(board, cards.decks, cards.max_population, cards.initial_population),
             network=start_network(scenario, board),
-            rng=random.Random(scenario.seed if seed is None else seed),
-            scores=dict.fromkeys(scenario.player_names, 0),
+            chance=SeededChance(seed),
+            scores=dict.fromkeys(players, 0),
             routing=routing_rules(scenario),
+            bank=dict.fromkeys(players, 0),
+            debt=dict.fromkeys(players, 0),
+            borrowed=dict.fromkeys(players, 0),
         )
+
+    def copy(self) -> GameState:
+        """An independent state: the same game from here on (same chance streams)."""
+        return replace(
+            self,
+            decks=tuple(d.copy() for d in self.decks),
+            scores=dict(self.scores),
+            bank=dict(self.bank),
+            debt=dict(self.debt),
+            borrowed=dict(self.borrowed),
+        )
+
+    def sampled(self, rng: random.Random) -> GameState:
+        """A copy as a player at the table may imagine it: what is hidden (the order of
+        every draw pile, every future reshuffle and populate draw) drawn from `rng`.
+        Everything else is public: supply, discard piles, queues and counts."""
+        future = self.copy()
+        future.chance = SampledChance(rng)
+        for deck in future.decks:
+            rng.shuffle(deck.draw_pile)
+        return future
 
     @property
     def players(self) -> tuple[str, ...]:
@@ -66,6 +102,15 @@ class GameState:
     def round(self) -> int:
         """Turns each player has completed (or is in) so far."""
         return -(-self.turn // len(self.players))
+
+    @property
+    def player(self) -> str:
+        """Whose turn it is (the turn in progress; before the first, the first player)."""
+        return self.players[max(self.turn - 1, 0) % len(self.players)]
+
+    @property
+    def next_player(self) -> str:
+        return self.players[self.turn % len(self.players)]
 
     def router(self) -> Router:
         if self._router is None or self._router.network is not self.network:

@@ -2,18 +2,21 @@
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 
 from subwaysim.agents.base import Agent
 from subwaysim.board import Board
 from subwaysim.cards import cards_of, square_of
 from subwaysim.events import Intensified, Leg, NoTrip, TripTaken
 from subwaysim.population import draw
-from subwaysim.routing import Ride, Route, Walk
+from subwaysim.routing import Ride, Route, Walk, ordered_modes
+from subwaysim.scenario import RulesSpec
 from subwaysim.state import Emit, GameState
 
 
-def take_queue_trips(state: GameState, player: str, agents: Mapping[str, Agent], emit: Emit) -> int:
+def take_queue_trips(
+    state: GameState, player: str, agents: Mapping[str, Agent], emit: Emit | None
+) -> int:
     """SG-8: trips from the queues while every queue can supply them. Returns trips taken."""
     if state.scenario.rules.trip_mode == "queue_origin_draw_destination":
         return _queue_origin_draw_destination(state, player, agents, emit)
@@ -30,7 +33,7 @@ def take_queue_trips(state: GameState, player: str, agents: Mapping[str, Agent],
 
 
 def _queue_origin_draw_destination(
-    state: GameState, player: str, agents: Mapping[str, Agent], emit: Emit
+    state: GameState, player: str, agents: Mapping[str, Agent], emit: Emit | None
 ) -> int:
     """SG-8 option: the origin from one card per queue, the destination drawn (SG-5)."""
     trips = 0
@@ -39,8 +42,7 @@ def _queue_origin_draw_destination(
         origin = square_of(state.board, state.decks, origin_cards)
         dest_cards = tuple(draw(state, d, emit) for d in state.decks)
         if None in dest_cards:
-            empty = state.decks[dest_cards.index(None)].name
-            emit(NoTrip, player=player, origin=state.board.name(origin), deck=empty)
+            _no_trip(state, player, origin, dest_cards, emit)
         else:
             destination = square_of(state.board, state.decks, dest_cards)  # type: ignore[arg-type]
             resolve_trip(state, player, origin, destination, "queue", agents, emit)
@@ -50,15 +52,14 @@ def _queue_origin_draw_destination(
 
 
 def extra_trip(
-    state: GameState, player: str, origin: int, agents: Mapping[str, Agent], emit: Emit
+    state: GameState, player: str, origin: int, agents: Mapping[str, Agent], emit: Emit | None
 ) -> bool:
     """SG-18: a trip from `origin` to the square named by each queue's first card (or a draw)."""
     cards: list[int | None] = []
     for deck in state.decks:
         cards.append(deck.take_from_queue() if deck.queue else draw(state, deck, emit))
     if None in cards:
-        empty = state.decks[cards.index(None)].name
-        emit(NoTrip, player=player, origin=state.board.name(origin), deck=empty)
+        _no_trip(state, player, origin, cards, emit)
         _discard_held(state)
         return False
     destination = square_of(state.board, state.decks, tuple(cards))  # type: ignore[arg-type]
@@ -74,9 +75,10 @@ def resolve_trip(
     destination: int,
     cause: str,
     agents: Mapping[str, Agent],
-    emit: Emit,
-) -> Route:
-    """SG-13..SG-16: shortest route, tie-break, score, then the chance to intensify."""
+    emit: Emit | None,
+) -> int:
+    """SG-13..SG-16: shortest trip, tie-break, score, then the chance to intensify.
+    Returns the trip's distance. The legs are only worked out for a listener."""
     router = state.router()
     options = router.options(origin, destination)
     chosen = options.choices[0]
@@ -84,54 +86,62 @@ def resolve_trip(
         chosen = agents[player].choose_route(state, options)
         if chosen not in options.choices:
             raise ValueError(f"{player} chose {sorted(chosen)}, not one of the tied sets (SG-14)")
-    route = router.route(origin, destination, chosen)
-    points = trip_points(state, route)
+    systems = tuple(p for p in state.players if p in chosen)
+    points = trip_points(state.scenario.rules, systems)
     for owner, gained in points.items():
         state.scores[owner] += gained
-    emit(
-        TripTaken,
-        player=player,
-        cause=cause,
-        origin=state.board.name(origin),
-        destination=state.board.name(destination),
-        distance=route.distance,
-        systems=route.systems,
-        choices=tuple(tuple(p for p in state.players if p in c) for c in options.choices),
-        legs=legs_record(state.board, route),
-        points=points,
-    )
-    _intensify_after_trip(state, player, route, agents, emit)
-    return route
+    if emit is not None:
+        route = router.route(origin, destination, chosen)
+        emit(
+            TripTaken,
+            player=player,
+            cause=cause,
+            origin=state.board.name(origin),
+            destination=state.board.name(destination),
+            distance=options.distance,
+            systems=systems,
+            choices=tuple(ordered_modes(state.players, c) for c in options.choices),
+            legs=legs_record(state.board, route),
+            points=points,
+        )
+    _intensify_after_trip(state, player, destination, options.distance, agents, emit)
+    return options.distance
 
 
-def trip_points(state: GameState, route: Route) -> dict[str, int]:
+def trip_points(rules: RulesSpec, systems: tuple[str, ...]) -> dict[str, int]:
     """SG-15: one system scores single_system_points; two or more score shared_points each."""
-    rules = state.scenario.rules
-    if len(route.systems) == 1:
-        return {route.systems[0]: rules.single_system_points}
-    return dict.fromkeys(route.systems, rules.shared_points)
+    if len(systems) == 1:
+        return {systems[0]: rules.single_system_points}
+    return dict.fromkeys(systems, rules.shared_points)
 
 
 def _intensify_after_trip(
-    state: GameState, player: str, route: Route, agents: Mapping[str, Agent], emit: Emit
+    state: GameState,
+    player: str,
+    destination: int,
+    distance: int,
+    agents: Mapping[str, Agent],
+    emit: Emit | None,
 ) -> None:
     """SG-16: after a short trip the current player may intensify the destination."""
-    if route.distance >= state.scenario.rules.intensify_below:
+    if distance >= state.scenario.rules.intensify_below:
         return
-    deck_name = agents[player].choose_intensify(state, route.destination)
+    deck_name = agents[player].choose_intensify(state, destination)
     if deck_name is None:
         return
-    intensify(state, player, route.destination, deck_name, "trip", emit)
+    intensify(state, player, destination, deck_name, "trip", emit)
 
 
 def intensify(
-    state: GameState, player: str, square: int, deck_name: str, cause: str, emit: Emit
+    state: GameState, player: str, square: int, deck_name: str, cause: str, emit: Emit | None
 ) -> bool:
     """Move one copy of `square`'s card of `deck_name` from supply to discard, if any is left."""
     index = [d.name for d in state.decks].index(deck_name)
     identity = cards_of(state.board, state.decks, square)[index]
     if not state.decks[index].add_from_supply(identity):
         return False
+    if emit is None:
+        return True
     emit(
         Intensified,
         player=player,
@@ -153,6 +163,14 @@ def legs_record(board: Board, route: Route) -> tuple[Leg, ...]:
             stops = tuple(board.name(s) for s in leg.stops)
             legs.append(Leg("ride", squares, leg.system, stops, leg.express))
     return tuple(legs)
+
+
+def _no_trip(
+    state: GameState, player: str, origin: int, cards: Sequence[int | None], emit: Emit | None
+) -> None:
+    if emit is not None:
+        empty = state.decks[list(cards).index(None)].name
+        emit(NoTrip, player=player, origin=state.board.name(origin), deck=empty)
 
 
 def _discard_held(state: GameState) -> None:

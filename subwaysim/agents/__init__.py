@@ -1,4 +1,8 @@
-"""Agents: the random baseline, the greedy strategist and the human console seat."""
+"""Agents: the decision points the rules call (SG-14, SG-16, SG-17, SG-22).
+
+`uniform` (any legal build), `random` (sensible builds), `greedy` (the best plan by
+expected points), `mcts` (search over sampled futures) and `human` (the console seat).
+"""
 
 from __future__ import annotations
 
@@ -7,8 +11,13 @@ import random
 from subwaysim.agents.base import Agent
 
 
-def make_agent(kind: str, player: str, rng: random.Random) -> Agent:
-    """The agent named in a scenario's `players[].agent`."""
+def make_agent(spec: str, player: str, rng: random.Random) -> Agent:
+    """The agent named in a scenario's `players[].agent` (e.g. `greedy`, `mcts:400`)."""
+    kind, _, budget = spec.partition(":")
+    if kind == "uniform":
+        from subwaysim.agents.uniform import UniformAgent
+
+        return UniformAgent(player, rng)
     if kind == "random":
         from subwaysim.agents.random_agent import RandomAgent
 
@@ -17,11 +26,15 @@ def make_agent(kind: str, player: str, rng: random.Random) -> Agent:
         from subwaysim.agents.greedy import GreedyAgent
 
         return GreedyAgent(player, rng)
+    if kind == "mcts":
+        from subwaysim.agents.mcts import MCTSAgent
+
+        return MCTSAgent.from_budget(player, rng, budget)
     if kind == "human":
         from subwaysim.agents.human import HumanAgent
 
         return HumanAgent(player, rng)
-    raise ValueError(f"unknown agent {kind!r} (random, greedy, human)")
+    raise ValueError(f"unknown agent {spec!r} (uniform, random, greedy, mcts, human)")
 
 
 __all__ = ["Agent", "make_agent"]

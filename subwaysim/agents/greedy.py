@@ -1,319 +1,166 @@
-"""The greedy agent: builds what raises its expected points per trip under the current decks.
+"""The greedy agent: each build, the plan with the best gain per build point, while it pays.
 
-Trips draw each deck's card in proportion to the copies in play (draw pile, discard pile,
-queue), so the chance that a trip starts or ends on a square is the product of its three
-cards' shares. With the router's trip table that gives every player's expected points per
-trip for any network. Each build phase the agent compares candidate plans (a station on its
-own track; track from its system to a busy square plus a station there; for a new system,
-a line between two busy squares) by the gain they bring over the rest of the game, counts
-the extra trip a station or intensify triggers (SG-18), and carries out the best affordable
-plan one build at a time. Tied routes (SG-14) and intensify (SG-16) go its own way.
+At each build decision it values candidate plans (`plans.py`: stations local or express,
+lines to busy squares through hazard and shared squares at their real cost, removals,
+changing a station to express, intensifying) by what they add to its expected points per
+trip minus a share of the best rival's (`outlook.Valuation`), times the trips still to come
+(`outlook.trips_left`: the real horizon from the end conditions), plus the SG-18 extra trip
+a station or intensify brings (its destination read from the public queues). It takes the
+first build of the best plan with a positive gain, and goes on while points last; a plan
+too dear for this turn is carried into the next (its built part is sunk). With SG-22 it
+banks what it cannot use and borrows a point when that completes its best plan now.
+Tied routes (SG-14) and intensify after a trip (SG-16) go its own way.
 """
 
 from __future__ import annotations
 
-import heapq
-from dataclasses import dataclass
+import random
 
 import numpy as np
 
 from subwaysim import builds
 from subwaysim.agents.base import Agent
+from subwaysim.agents.outlook import TripSample, Valuation, square_weights, trips_left
+from subwaysim.agents.plans import Plan, candidates, intensify_builds, outcome, plan_cost
 from subwaysim.builds import Build
-from subwaysim.cards import card_table, cards_of
-from subwaysim.network import Network
-from subwaysim.routing import TripOptions, TripTable
+from subwaysim.cards import cards_of, square_of
+from subwaysim.routing import TripOptions, systems_of
 from subwaysim.state import GameState
 
-TARGETS = 8  # busiest squares considered as new stations
-MAX_EVALUATIONS = 10  # router evaluations per build phase
-MAX_LINE = 12  # longest new track (in build points) a plan may lay
-OPPONENT_WEIGHT = 0.5  # how much an opponent's expected points count against ours
-
-
-@dataclass(frozen=True, slots=True)
-class Plan:
-    builds: tuple[Build, ...]
-    cost: int
-    prior: float  # cheap estimate used to pick which plans to evaluate
-
-
-def square_weights(state: GameState, extra: tuple[int, int] | None = None) -> np.ndarray:
-    """P(a trip's origin or destination is square s) under the cards in play.
-
-    `extra` = (deck index, identity) counts one more copy of that card in play (intensify).
-    """
-    cards = card_table(state.board, len(state.decks))
-    weights = np.ones(state.board.size)
-    for i, deck in enumerate(state.decks):
-        counts = np.array(deck.in_play(), dtype=float)
-        if extra is not None and extra[0] == i:
-            counts[extra[1]] += 1
-        share = counts / counts.sum() if counts.sum() else np.full(len(counts), 1 / len(counts))
-        weights *= share[cards[:, i]]
-    return weights / weights.sum()
+SAMPLE = 32  # origins and destinations drawn per build phase (32 x 32 trips valued)
 
 
 class GreedyAgent(Agent):
     kind = "greedy"
 
-    def __init__(self, player: str, rng) -> None:  # type: ignore[no-untyped-def]
+    def __init__(self, player: str, rng: random.Random) -> None:
         super().__init__(player, rng)
-        self.plan: list[Build] = []
-        self._steps: list[int] = []
-        self._memo: dict[int, tuple[TripTable, np.ndarray]] = {}
+        self.plan: list[Build] = []  # what is left of the plan being built
+        self._ranking: list[Plan] = []  # this phase's other plans worth building, best first
+        self._phase = -1  # the turn whose build phase the ranking is for
+        self._view_of: tuple[int, Valuation] | None = None  # (turn, the phase's valuation)
 
-    # --- SG-17 builds -------------------------------------------------------------------
+    # --- SG-17 builds ---------------------------------------------------------------------
     def choose_build(self, state: GameState, points_left: int, first: bool) -> Build | None:
-        if first:
-            self.plan = list(self._best_plan(state, points_left))
-        costs = state.scenario.rules.costs
-        if not self.plan:
-            return None
-        build = self.plan[0]
-        if builds.check(build, state.network, state.decks, self.player, costs, points_left, first):
-            return None  # out of points this phase: the rest of the plan waits for next turn
-        self.plan.pop(0)
-        return build
+        if self._phase != state.turn:
+            self._phase = state.turn
+            self._ranking = self.rank_plans(state, points_left)
+            self.plan = list(self._ranking.pop(0).builds) if self._ranking else []
+        waiting: list[Build] = []  # a plan too dear for now, carried into the next turn
+        while True:
+            if self.plan:
+                step = self.plan[0]
+                if builds.check(step, state, self.player, points_left, first) is None:
+                    self.plan.pop(0)
+                    return step
+                if self._borrow_helps(state, step, points_left, first):
+                    return Build("borrow")  # SG-22: the plan's next build now, paid later
+                waiting = waiting or self.plan
+            self.plan = self._next_plan(state, points_left, first)
+            if not self.plan:
+                self.plan = waiting  # bank what is left (SG-22) and carry the plan
+                return None
 
-    def _best_plan(self, state: GameState, budget: int) -> tuple[Build, ...]:
-        """The plan (possibly longer than one phase) with the best gain per build point."""
-        self._steps = self._step_costs(state, budget)
-        weights = square_weights(state)
-        base = self._value(state.router().trip_table(), state, weights)
-        horizon = self._horizon(state)
-        best: tuple[float, tuple[Build, ...]] = (0.0, ())
-        plans = sorted(self._plans(state, weights, budget), key=lambda p: -p.prior)
-        carried = self._carried_plan(state, budget)
-        candidates = plans[:MAX_EVALUATIONS] + ([carried] if carried else [])
-        for plan in candidates:
-            network = self._apply_all(state.network, plan.builds)
-            if network is None:
+    def _next_plan(self, state: GameState, budget: int, first: bool) -> list[Build]:
+        """The next plan of the phase's ranking that starts with a build allowed now and still
+        gains on today's network (the network changed since the ranking)."""
+        view = self._view(state)
+        heads = queue_heads(state)
+        base = view.value(view.trips(state.network, tuple(heads)))
+        horizon = trips_left(state)
+        while self._ranking:
+            plan = self._ranking.pop(0)
+            if builds.check(plan.builds[0], state, self.player, budget, first) is not None:
                 continue
-            table = state.router_for(network).trip_table()
-            gain = (self._value(table, state, weights) - base) * horizon
-            gain += self._extra_trip_points(table, state, weights, plan.builds)
-            score = gain / plan.cost
-            if score > best[0] + 1e-12:
-                best = (score, plan.builds)
-        intensify = self._intensify_plan(state, weights, budget)
-        if intensify is not None and intensify[0] > best[0]:
-            best = intensify
-        return best[1]
+            gain = self._gain(state, view, plan, base, horizon, heads)
+            if gain is not None and gain > 0:
+                return list(plan.builds)
+        return []
 
-    def _carried_plan(self, state: GameState, budget: int) -> Plan | None:
-        """What is left of last turn's plan, costed afresh (sunk builds are free)."""
-        if not self.plan:
-            return None
-        costs = state.scenario.rules.costs
-        cost = sum(
-            _price(builds.cost(b, state.network, self.player, costs), budget) for b in self.plan
-        )
-        return Plan(tuple(self.plan), max(cost, 1), 0.0)
+    def rank_plans(self, state: GameState, budget: int) -> list[Plan]:
+        """Plans with a positive gain, the best gain per build point first."""
+        view = self._view(state)
+        horizon = trips_left(state)
+        heads = queue_heads(state)
+        base = view.value(view.trips(state.network, tuple(heads)))
+        pool = list(candidates(state, self.player, view.weights, budget, self.rng))
+        if self.plan:
+            carried = tuple(self.plan)
+            pool.append(Plan(carried, plan_cost(state, self.player, carried, budget)))
+        scored = []
+        for plan in pool:
+            gain = self._gain(state, view, plan, base, horizon, heads)
+            if gain is not None and gain > 0:
+                scored.append((gain / plan.cost, plan))
+        for build in intensify_builds(state, self.player, view.weights):
+            if builds.check(build, state, self.player, budget, True) is not None:
+                continue
+            starts = (build.square,)
+            trips = view.trips(state.network, (*starts, *heads))
+            gain = self._intensify_gain(state, view, build, trips, base) * horizon
+            gain += extra_trips(view, trips, starts, heads)
+            cost = plan_cost(state, self.player, (build,), budget)
+            if gain > 0:
+                scored.append((gain / cost, Plan((build,), cost)))
+        scored.sort(key=lambda pair: -pair[0])
+        return [plan for _, plan in scored]
 
-    def _apply_all(self, network: Network, plan: tuple[Build, ...]) -> Network | None:
-        """The network after the whole plan, or None if some step no longer makes sense."""
-        for b in plan:
-            if b.action == "track" and b.square in network.track[self.player]:
-                return None
-            if b.action == "station" and (
-                b.square in network.stations or b.square not in network.track[self.player]
-            ):
-                return None
-            network = builds.apply(b, network, self.player)
-        return network
-
-    def _plans(self, state: GameState, weights: np.ndarray, budget: int) -> list[Plan]:
-        net, me = state.network, self.player
-        own = net.track[me]
-        served = [st.square for st in net.stations_of(me)]
-        free = sorted(own - net.stations.keys(), key=lambda sq: -weights[sq])
-        plans: list[Plan] = []
-        for sq in free:
-            for kind in ("local", "express"):
-                plans.append(self._line_plan(state, [], (sq,), kind, budget, weights))
-        if not served:  # a ride needs two stations (SG-12): pair up free own squares
-            for i, a in enumerate(free[:TARGETS]):
-                for b in free[i + 1 : TARGETS]:
-                    plans.append(self._line_plan(state, [], (a, b), "local", budget, weights))
-        targets = [int(s) for s in np.argsort(-weights, kind="stable")[: TARGETS * 2]]
-        targets = [t for t in targets if t not in own][:TARGETS]
-        if own:
-            for t in targets:
-                path = self._path(state, own, t, budget)
-                if path is None:
-                    continue
-                start = self._attachment(state, own, path)
-                ends = (t,) if served else (start, t)
-                plans.append(self._line_plan(state, path, ends, "local", budget, weights))
-        else:
-            for i, a in enumerate(targets):
-                for b in targets[i + 1 :]:
-                    path = self._path(state, frozenset({a}), b, budget)
-                    if path is not None:
-                        plan = self._line_plan(state, [a, *path], (a, b), "local", budget, weights)
-                        plans.append(plan)
-        return plans
-
-    def _attachment(self, state: GameState, own: frozenset[int], path: list[int]) -> int:
-        """The own track square a new path starts from."""
-        first = path[0] if path else next(iter(own))
-        return next((n for n in state.board.neighbours(first) if n in own), first)
-
-    def _line_plan(
+    def _gain(
         self,
         state: GameState,
-        path: list[int],
-        ends: tuple[int, ...],
-        kind: str,
-        budget: int,
-        w: np.ndarray,
-    ) -> Plan:
-        """Track along `path`, stations on `ends`: the first station early, so that a plan
-        cut short by the budget still starts the system (and its SG-18 extra trip)."""
-        costs = state.scenario.rules.costs
-        net, me = state.network, self.player
-        station_cost = _price(getattr(costs, f"{kind}_station"), budget)
-        steps: list[Build] = []
-        cost = 0
-        todo = [sq for sq in path if sq not in net.track[me]]
-        first_end = ends[0]
-        if first_end in todo:
-            todo.remove(first_end)
-            todo.insert(0, first_end)
-        for sq in todo:
-            steps.append(Build("track", sq))
-            cost += _price(builds.cost(Build("track", sq), net, me, costs), budget)
-            if sq == first_end and sq not in net.stations:
-                steps.append(Build("station", sq, kind))
-                cost += station_cost
-        for end in ends:
-            if end not in net.stations and Build("station", end, kind) not in steps:
-                insert = 0 if end == first_end else len(steps)
-                steps.insert(insert, Build("station", end, kind))
-                cost += station_cost
-        prior = float(np.prod([w[t] for t in ends])) ** (1 / len(ends)) / max(cost, 1)
-        return Plan(tuple(steps), max(cost, 1), prior)
-
-    def _step_costs(self, state: GameState, budget: int) -> list[int]:
-        """Build points to lay track on each square (0 where we already have track)."""
-        net, me, costs = state.network, self.player, state.scenario.rules.costs
-        own = net.track[me]
-        return [
-            0 if sq in own else _price(builds.cost(Build("track", sq), net, me, costs), budget)
-            for sq in range(state.board.size)
-        ]
-
-    def _path(
-        self, state: GameState, sources: frozenset[int], target: int, budget: int
-    ) -> list[int] | None:
-        """Cheapest track path (new squares, in order) from `sources` to `target`."""
-        board, steps = state.board, self._steps
-        dist = dict.fromkeys(sources, 0)
-        back: dict[int, int] = {}
-        heap = [(0, s) for s in sorted(sources)]
-        while heap:
-            d, sq = heapq.heappop(heap)
-            if sq == target:
-                break
-            if d > dist.get(sq, 1 << 30):
-                continue
-            for n in board.neighbours(sq):
-                step = steps[n]
-                if d + step < dist.get(n, 1 << 30):
-                    dist[n], back[n] = d + step, sq
-                    heapq.heappush(heap, (d + step, n))
-        if target not in dist or dist[target] > MAX_LINE:
+        view: Valuation,
+        plan: Plan,
+        base: float,
+        horizon: float,
+        heads: list[int],
+    ) -> float | None:
+        """What the whole plan adds over the trips still to come, with its SG-18 extra trips;
+        None when a step no longer makes sense."""
+        network = outcome(state, self.player, plan.builds)
+        if network is None:
             return None
-        path = [target]
-        while path[-1] in back:
-            path.append(back[path[-1]])
-        return [sq for sq in reversed(path) if sq not in sources]
+        if plan.builds and plan.builds[0].action == "intensify":
+            build = plan.builds[0]
+            trips = view.trips(network, (build.square, *heads))
+            gain = self._intensify_gain(state, view, build, trips, base) * horizon
+            return gain + extra_trips(view, trips, (build.square,), heads)
+        starts = extra_trip_squares(plan.builds)
+        trips = view.trips(network, (*starts, *heads))
+        return (view.value(trips) - base) * horizon + extra_trips(view, trips, starts, heads)
 
-    def _intensify_plan(
-        self, state: GameState, weights: np.ndarray, budget: int
-    ) -> tuple[float, tuple[Build, ...]] | None:
-        """Intensify the own station whose card most raises our share (SG-17, SG-18)."""
-        costs = state.scenario.rules.costs
-        price = _price(costs.intensify, budget)
-        if price > budget:
-            return None
-        table = state.router().trip_table()
-        base = self._value(table, state, weights)
-        best: tuple[float, tuple[Build, ...]] | None = None
-        for station in state.network.stations_of(self.player):
-            deck = self._best_deck(state, station.square, table, weights, base)
-            if deck is None:
-                continue
-            build = Build("intensify", station.square, deck[1])
-            if builds.check(build, state.network, state.decks, self.player, costs, budget, True):
-                continue
-            trip = self._extra_trip_points(table, state, weights, (build,))
-            score = (deck[0] * self._horizon(state) + trip) / price
-            if best is None or score > best[0]:
-                best = (score, (build,))
-        return best
+    def _view(self, state: GameState) -> Valuation:
+        """One sample of trips for the whole build phase (its plans compare on it)."""
+        if self._view_of is None or self._view_of[0] != state.turn:
+            weights = square_weights(state)
+            sample = TripSample.draw(weights, SAMPLE, self.rng)
+            self._view_of = (state.turn, Valuation(state, self.player, sample, weights))
+        return self._view_of[1]
 
-    def _extra_trip_points(
-        self, table: TripTable, state: GameState, w: np.ndarray, plan: tuple[Build, ...]
+    def _intensify_gain(
+        self, state: GameState, view: Valuation, build: Build, trips: np.ndarray, base: float
     ) -> float:
-        """SG-18: expected own points of the extra trips the plan's stations/intensify trigger."""
-        mine = self._points(table, state)
-        p = table.players.index(self.player)
-        return sum(
-            float(mine[p, b.square] @ w) for b in plan if b.action in ("station", "intensify")
-        )
+        """Worth per trip gained by one more copy of the square's card in play: the same
+        trips, reweighted (SG-17 intensify, SG-16)."""
+        index = [d.name for d in state.decks].index(build.detail or "")
+        identity = cards_of(state.board, state.decks, build.square)[index]
+        after = square_weights(state, (index, identity))
+        ratio = np.divide(after, view.weights, out=np.ones_like(after), where=view.weights > 0)
+        return view.value(trips, view.sample.reweighted(ratio)) - base
 
-    # --- evaluation -----------------------------------------------------------------------
-    def _value(self, table: TripTable, state: GameState, w: np.ndarray) -> float:
-        """Own expected points per trip minus a share of the best opponent's."""
-        points = self._points(table, state)
-        expected = np.einsum("o,pod,d->p", w, points, w)
-        p = table.players.index(self.player)
-        others = np.delete(expected, p)
-        return float(expected[p] - OPPONENT_WEIGHT * (others.max() if others.size else 0.0))
+    def _borrow_helps(self, state: GameState, step: Build, points: int, first: bool) -> bool:
+        if builds.borrow_problem(state, self.player) is not None:
+            return False
+        return builds.check(step, state, self.player, points + 1, first) is None
 
-    def _points(self, table: TripTable, state: GameState) -> np.ndarray:
-        """table.points with this agent as the SG-14 chooser, remembered per table."""
-        key = id(table)
-        if key not in self._memo:
-            rules = state.scenario.rules
-            points = table.points(rules.single_system_points, rules.shared_points, self.player)
-            if len(self._memo) >= 8:
-                self._memo.pop(next(iter(self._memo)))
-            self._memo[key] = (table, points)
-        return self._memo[key][1]
-
-    def _horizon(self, state: GameState) -> float:
-        """Rough number of trips still to come (the designer's decks speed up over time)."""
-        end = state.scenario.end
-        rounds_left = (end.turns or 30) - state.round
-        flips = np.mean([d.flips for d in state.decks])
-        return max(3.0, rounds_left * len(state.players) * max(1.0, flips / 2))
-
-    def _best_deck(
-        self, state: GameState, square: int, table: TripTable, w: np.ndarray, base: float
-    ) -> tuple[float, str] | None:
-        """The deck whose card of `square` (added from supply) most raises our value."""
-        best: tuple[float, str] | None = None
-        ids = cards_of(state.board, state.decks, square)
-        for index, (deck, identity) in enumerate(zip(state.decks, ids, strict=True)):
-            if deck.supply[identity] == 0:
-                continue
-            w2 = square_weights(state, (index, identity))
-            gain = self._value(table, state, w2) - base
-            if gain > 1e-12 and (best is None or gain > best[0]):
-                best = (gain, deck.name)
-        return best
-
-    # --- SG-14 and SG-16 decisions -----------------------------------------------------------
+    # --- SG-14 and SG-16 decisions ----------------------------------------------------------
     def choose_route(self, state: GameState, options: TripOptions) -> frozenset[str]:
         rules = state.scenario.rules
 
         def points(choice: frozenset[str], player: str) -> int:
-            if player not in choice:
+            systems = systems_of(choice)
+            if player not in systems:
                 return 0
-            return rules.single_system_points if len(choice) == 1 else rules.shared_points
+            return rules.single_system_points if len(systems) == 1 else rules.shared_points
 
         def key(choice: frozenset[str]) -> tuple[int, int]:
             rival = max((points(choice, p) for p in state.players if p != self.player), default=0)
@@ -322,12 +169,42 @@ class GreedyAgent(Agent):
         return min(options.choices, key=key)  # own points first, then the least for a rival
 
     def choose_intensify(self, state: GameState, square: int) -> str | None:
-        weights = square_weights(state)
-        table = state.router().trip_table()
-        best = self._best_deck(state, square, table, weights, self._value(table, state, weights))
-        return None if best is None else best[1]
+        view = self._view(state)
+        trips = view.trips(state.network)
+        base = view.value(trips)
+        best: tuple[float, str | None] = (1e-12, None)
+        for deck, identity in zip(
+            state.decks, cards_of(state.board, state.decks, square), strict=True
+        ):
+            if deck.supply[identity] == 0:
+                continue
+            build = Build("intensify", square, deck.name)
+            gain = self._intensify_gain(state, view, build, trips, base)
+            if gain > best[0]:
+                best = (gain, deck.name)
+        return best[1]
 
 
-def _price(cost: int | str, budget: int) -> int:
-    """A whole-phase build counts as the whole budget (at least one point) when planning."""
-    return max(budget, 1) if cost == builds.PHASE else int(cost)
+def queue_heads(state: GameState) -> list[int]:
+    """The squares the queues' next cards name, in order (public: SG-18 extra trips go there)."""
+    depth = min(len(d.queue) for d in state.decks)
+    return [
+        square_of(state.board, state.decks, tuple(d.queue[k] for d in state.decks))
+        for k in range(min(depth, 3))
+    ]
+
+
+def extra_trip_squares(steps: tuple[Build, ...]) -> tuple[int, ...]:
+    """Where the plan's SG-18 extra trips start: its stations and intensified squares."""
+    return tuple(b.square for b in steps if b.action in ("station", "intensify"))
+
+
+def extra_trips(
+    view: Valuation, trips: np.ndarray, starts: tuple[int, ...], heads: list[int]
+) -> float:
+    """SG-18: the worth of each extra trip; the k-th goes to the k-th queue head when the
+    queues are that deep, else to a sampled destination."""
+    return sum(
+        view.trip_from(trips, k, len(starts) + k if k < len(heads) else None)
+        for k in range(len(starts))
+    )

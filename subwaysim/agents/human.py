@@ -11,11 +11,10 @@ from rich.text import Text
 
 from subwaysim import builds
 from subwaysim.agents.base import Agent
-from subwaysim.agents.random_agent import legal_builds
-from subwaysim.builds import Build, BuildError, parse_build
+from subwaysim.builds import Build, BuildError, legal_builds, parse_build
 from subwaysim.events import GameStarted, TurnEnded
 from subwaysim.report import BoardView, deck_table, player_colours, scores_line
-from subwaysim.routing import TripOptions
+from subwaysim.routing import TripOptions, ordered_modes
 from subwaysim.state import GameState
 
 HELP = (
@@ -62,15 +61,12 @@ class HumanAgent(Agent):
 
     def _read(self, state: GameState, answer: str, points_left: int, first: bool) -> Build | None:
         names = tuple(d.name for d in state.decks)
-        costs = state.scenario.rules.costs
         try:
             build = parse_build(answer, state.board, names)
         except BuildError as exc:
             self.show(Text(f"✗ {exc}", style="red"))
             return None
-        reason = builds.check(
-            build, state.network, state.decks, self.player, costs, points_left, first
-        )
+        reason = builds.check(build, state, self.player, points_left, first)
         if reason:
             self.show(Text(f"✗ {build.text(state.board)}: {reason}", style="red"))
             return None
@@ -78,7 +74,7 @@ class HumanAgent(Agent):
 
     def choose_route(self, state: GameState, options: TripOptions) -> frozenset[str]:
         board = state.board
-        labels = ["+".join(p for p in state.players if p in c) for c in options.choices]
+        labels = ["+".join(ordered_modes(state.players, c)) for c in options.choices]
         self.show(
             Text(
                 f"Trip {board.name(options.origin)} → {board.name(options.destination)} "
@@ -116,11 +112,10 @@ class HumanAgent(Agent):
         )
 
     def affordable(self, state: GameState, points_left: int, first: bool) -> RenderableType:
-        costs = state.scenario.rules.costs
         groups: dict[str, list[str]] = defaultdict(list)
         for b in legal_builds(state, self.player, points_left, first):
-            price = builds.cost(b, state.network, self.player, costs)
+            price = builds.cost(b, state, self.player)
             key = f"{b.action.replace('_', ' ')}{' ' + b.detail if b.detail else ''} (cost {price})"
-            groups[key].append(state.board.name(b.square))
+            groups[key].append(state.board.name(b.square) if b.action != "borrow" else "")
         lines = [Text(f"{key}: {' '.join(squares)}") for key, squares in sorted(groups.items())]
         return Group(*lines) if lines else Text("nothing affordable: type done")

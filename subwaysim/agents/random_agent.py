@@ -1,65 +1,49 @@
-"""The random agent: uniformly random legal decisions (a baseline for sweeps and tests)."""
+"""The random agent: uniformly random among *sensible* builds, a baseline that scores.
+
+Sensible: track that extends its own network (anywhere, for its first track), a station
+(local or express) on its own track, intensifying a square its own stations serve, and
+borrowing when the scenario allows it. It never removes what it built, and it stops only
+when nothing sensible is affordable. Tied routes and intensify after a trip go its way.
+"""
 
 from __future__ import annotations
 
 from subwaysim import builds
 from subwaysim.agents.base import Agent
 from subwaysim.builds import Build
-from subwaysim.cards import card_table
-from subwaysim.routing import TripOptions
+from subwaysim.routing import TripOptions, systems_of
 from subwaysim.state import GameState
 
 
-def legal_builds(state: GameState, player: str, points_left: int, first: bool) -> list[Build]:
-    """Every build `player` may make now (SG-17), in a fixed order."""
-    costs = state.scenario.rules.costs
-    return [
-        b
-        for b in builds.candidates(state.network, state.decks, player)
-        if builds.check(b, state.network, state.decks, player, costs, points_left, first) is None
-    ]
+def sensible_builds(state: GameState, player: str, points_left: int, first: bool) -> list[Build]:
+    """Builds that grow `player`'s system or its trips, legal now (SG-17, SG-22)."""
+    network, board = state.network, state.board
+    own = network.track[player]
+    if own:
+        targets = sorted({n for sq in own for n in board.neighbours(sq)} - own)
+    else:
+        targets = list(range(board.size))
+    options = [Build("track", sq) for sq in targets]
+    for sq in sorted(own - network.stations.keys()):
+        options += [Build("station", sq, "local"), Build("station", sq, "express")]
+    for station in network.stations_of(player):
+        options += [Build("intensify", station.square, d.name) for d in state.decks]
+    options.append(Build("borrow"))
+    return [b for b in options if builds.check(b, state, player, points_left, first) is None]
 
 
 class RandomAgent(Agent):
-    """Picks an action type with a legal target (or stopping) uniformly, then a target."""
-
     kind = "random"
 
     def choose_build(self, state: GameState, points_left: int, first: bool) -> Build | None:
-        options = {action: targets for action, targets in self._legal(state, points_left, first)}
-        action = self.rng.choice([*sorted(a for a, t in options.items() if t), "stop"])
-        return None if action == "stop" else self.rng.choice(options[action])
-
-    def _legal(self, state: GameState, points_left: int, first: bool):  # type: ignore[no-untyped-def]
-        """(action, legal builds) pairs; intensify targets come from the card table directly,
-        since checking 3 x N candidates one by one would dominate a random game."""
-        net, costs, me = state.network, state.scenario.rules.costs, self.player
-        by_action: dict[str, list[Build]] = {}
-        for b in builds.candidates(net, (), me):
-            by_action.setdefault(b.action, []).append(b)
-        for action, targets in sorted(by_action.items()):
-            yield (
-                action,
-                [
-                    b
-                    for b in targets
-                    if builds.check(b, net, state.decks, me, costs, points_left, first) is None
-                ],
-            )
-        if builds.affordable(costs.intensify, points_left, first):
-            table = card_table(state.board, len(state.decks))
-            yield (
-                "intensify",
-                [
-                    Build("intensify", sq, deck.name)
-                    for sq in range(state.board.size)
-                    for i, deck in enumerate(state.decks)
-                    if deck.supply[table[sq, i]] > 0
-                ],
-            )
+        options = sensible_builds(state, self.player, points_left, first)
+        return self.rng.choice(options) if options else None
 
     def choose_route(self, state: GameState, options: TripOptions) -> frozenset[str]:
-        return self.rng.choice(options.choices)
+        mine = [c for c in options.choices if self.player in systems_of(c)]
+        return self.rng.choice(mine or list(options.choices))
 
     def choose_intensify(self, state: GameState, square: int) -> str | None:
-        return self.rng.choice([None, *(d.name for d in state.decks)])
+        if square not in state.network.track[self.player]:
+            return None
+        return self.rng.choice([d.name for d in state.decks])

@@ -1,24 +1,27 @@
 """Trip routing: walking and riding the players' subway systems (SG-9..SG-15).
 
 `Router(network, rules, cache).options(o, d)` gives a trip's shortest distance and its
-SG-14 choices of systems; `route(o, d, systems)` the legs of one shortest trip;
-`trip_table()` every trip at once for agents.
+SG-14 choices of modes; `route(o, d, modes)` the legs of one shortest trip. Walking is
+computed once per board (`walking`), each system's rides once per change of that system
+(`rides`, a compiled kernel), and each set of systems' station-to-station distances once
+per change of one of them (`closure`); a trip is then a minimum over stations.
 """
 
 from subwaysim.routing.cache import RouteCache
 from subwaysim.routing.router import Router
-from subwaysim.routing.table import TripTable
-from subwaysim.routing.values import (
+from subwaysim.routing.routes import (
     Leg,
     Ride,
     Route,
-    RouteError,
-    RoutingRules,
     TripOptions,
     Walk,
+    ordered_modes,
+    systems_of,
 )
+from subwaysim.routing.rules import WALK, RouteError, RoutingRules
 
 __all__ = [
+    "WALK",
     "Leg",
     "Ride",
     "Route",
@@ -27,6 +30,7 @@ __all__ = [
     "Router",
     "RoutingRules",
     "TripOptions",
-    "TripTable",
     "Walk",
+    "ordered_modes",
+    "systems_of",
 ]

@@ -1,4 +1,10 @@
-"""A least-recently-used store of routing results, shared by the routers of one game."""
+"""A least-recently-used store of routing results, shared by the routers of one game.
+
+Entries are keyed by content (a system's track and stations, a set of such systems), so
+when one player builds, the results of every other system, and of every set of systems
+without the builder, are found again; a game's copies (search players' simulations) share
+the same store.
+"""
 
 from __future__ import annotations
 
@@ -10,14 +16,9 @@ T = TypeVar("T")
 
 
 class RouteCache:
-    """Routing results by key; the LRU entry goes when more than `maxsize` are held.
+    """Routing results by key; the LRU entry goes when more than `maxsize` are held."""
 
-    Routers key walking by the board and the walking rules, and each set of systems by the
-    board, the rules and `network.signature(systems)`: when one player's network changes,
-    the results for sets of systems without that player are reused.
-    """
-
-    def __init__(self, maxsize: int = 128) -> None:
+    def __init__(self, maxsize: int = 512) -> None:
         if maxsize < 1:
             raise ValueError(f"RouteCache maxsize must be at least 1, not {maxsize}")
         self.maxsize = maxsize
@@ -30,12 +31,13 @@ class RouteCache:
 
     def get(self, key: Hashable, build: Callable[[], T]) -> T:
         """The entry for `key`, built (and stored) on a miss."""
-        if key in self._entries:
+        entries = self._entries
+        if key in entries:
             self.hits += 1
-            self._entries.move_to_end(key)
-            return self._entries[key]  # type: ignore[return-value]
+            entries.move_to_end(key)
+            return entries[key]  # type: ignore[return-value]
         self.misses += 1
-        entry = self._entries[key] = build()
-        if len(self._entries) > self.maxsize:
-            self._entries.popitem(last=False)
+        entry = entries[key] = build()
+        if len(entries) > self.maxsize:
+            entries.popitem(last=False)
         return entry

@@ -19,8 +19,7 @@ def sq(state: GameState, name: str) -> int:
 
 
 def check(state: GameState, build: Build, player="IRT", left=3, first=True):  # type: ignore[no-untyped-def]
-    costs = state.scenario.rules.costs
-    return builds.check(build, state.network, state.decks, player, costs, left, first)
+    return builds.check(build, state, player, left, first)
 
 
 START = {
@@ -31,22 +30,20 @@ START = {
 
 def test_sg17_costs_of_each_action() -> None:
     s = state_with(board={"hazards": ["h8"]}, start=START)
-    costs, net = s.scenario.rules.costs, s.network
-    assert builds.cost(Build("track", sq(s, "d4")), net, "IRT", costs) == 1
-    assert builds.cost(Build("track", sq(s, "h8")), net, "IRT", costs) == "phase"  # hazard
-    assert builds.cost(Build("track", sq(s, "e5")), net, "IRT", costs) == "phase"  # BRT's track
-    assert builds.cost(Build("station", sq(s, "c4"), "express"), net, "IRT", costs) == 1
-    assert builds.cost(Build("remove_station", sq(s, "c3")), net, "IRT", costs) == 1
-    assert builds.cost(Build("remove_track", sq(s, "c4")), net, "IRT", costs) == 1
-    assert builds.cost(Build("intensify", sq(s, "a1"), "row"), net, "IRT", costs) == 1
+    assert builds.cost(Build("track", sq(s, "d4")), s, "IRT") == 1
+    assert builds.cost(Build("track", sq(s, "h8")), s, "IRT") == "phase"  # hazard
+    assert builds.cost(Build("track", sq(s, "e5")), s, "IRT") == "phase"  # BRT's track
+    assert builds.cost(Build("station", sq(s, "c4"), "express"), s, "IRT") == 1
+    assert builds.cost(Build("remove_station", sq(s, "c3")), s, "IRT") == 1
+    assert builds.cost(Build("remove_track", sq(s, "c4")), s, "IRT") == 1
+    assert builds.cost(Build("intensify", sq(s, "a1"), "row"), s, "IRT") == 1
 
 
 def test_sg17_costs_are_scenario_options() -> None:
     s = state_with(rules={"costs": {"express_station": 3, "hard_track": 2}}, start=START)
-    costs, net = s.scenario.rules.costs, s.network
-    assert builds.cost(Build("station", sq(s, "c4"), "express"), net, "IRT", costs) == 3
-    assert builds.cost(Build("station", sq(s, "c4"), "local"), net, "IRT", costs) == 1
-    assert builds.cost(Build("track", sq(s, "e5")), net, "IRT", costs) == 2
+    assert builds.cost(Build("station", sq(s, "c4"), "express"), s, "IRT") == 3
+    assert builds.cost(Build("station", sq(s, "c4"), "local"), s, "IRT") == 1
+    assert builds.cost(Build("track", sq(s, "e5")), s, "IRT") == 2
 
 
 def test_sg17_whole_phase_build_only_as_the_first_build() -> None:

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import random
 
-from subwaysim.cards import Deck, cards_of, new_decks, square_of
+from subwaysim.cards import Deck, SampledChance, cards_of, new_decks, square_of
 from subwaysim.events import Populated, QueueFilled, Reshuffled
 from subwaysim.population import fill_queues, populate
 from subwaysim.state import GameState
@@ -37,17 +37,17 @@ def test_sg4_two_deck_variant_has_a_cell_deck_of_rows_x_cols() -> None:
 
 def test_sg5_draw_takes_the_top_then_reshuffles_discard_and_counts_a_flip() -> None:
     deck = Deck("row", 6, 4, supply=[4] * 6, draw_pile=[1, 2], discard=[5, 5, 3])
-    rng = random.Random(1)
-    assert deck.draw(rng) == (2, False)  # the top is the end of the list
-    assert deck.draw(rng) == (1, False)
-    card, flipped = deck.draw(rng)
+    chance = SampledChance(random.Random(1))
+    assert deck.draw(chance) == (2, False)  # the top is the end of the list
+    assert deck.draw(chance) == (1, False)
+    card, flipped = deck.draw(chance)
     assert flipped and deck.flips == 1 and card in (3, 5)
     assert sorted([card, *deck.draw_pile]) == [3, 5, 5] and deck.discard == []
 
 
 def test_sg5_both_piles_empty_gives_no_card_and_no_flip() -> None:
     deck = Deck("row", 6, 4, supply=[4] * 6)
-    assert deck.draw(random.Random(0)) == (None, False)
+    assert deck.draw(SampledChance(random.Random(0))) == (None, False)
     assert deck.flips == 0
 
 
@@ -76,6 +76,7 @@ def test_sg6_one_deck_option_populates_a_single_random_deck() -> None:
     state = GameState.new(scenario(cards={"populate": "one_deck"}), seed=5)
     rec = Recorder()
     for _ in range(30):
+        state.turn += 1  # each turn's populate draw has its own stream
         populate(state, rec)
     pops = rec.of(Populated)
     assert len(pops) == 30

@@ -1,0 +1,167 @@
+"""What a player expects of the rest of the game, from what is on the table.
+
+- Where trips start and end: a trip draws each deck's card in proportion to the copies in
+  play (draw pile, discard pile, queue), so the chance a trip starts or ends on a square is
+  the product of its cards' shares (SG-3, SG-8).
+- How many trips are left: turns left by the scenario's end conditions (SG-20: turns,
+  score, depleted piles), times the trips a turn brings (each trip takes two cards of
+  every queue, and queues grow by one card a reshuffle, SG-7) plus extra trips (SG-18).
+- What a network is worth: a player's expected points per trip minus a share of the best
+  rival's (`routing.expectation`), over a sample of trips drawn from the squares' weights.
+Only public information is used: counts of cards, never the order of a pile.
+"""
+
+from __future__ import annotations
+
+import random
+from dataclasses import dataclass
+
+import numpy as np
+
+from subwaysim.cards import card_table
+from subwaysim.network import Network
+from subwaysim.routing.expectation import pair_points
+from subwaysim.state import GameState
+
+RIVAL_WEIGHT = 0.5  # how much the best rival's expected points count against one's own
+EXTRA_TRIPS_PER_TURN = 0.8  # SG-18 extra trips a turn brings, about (measured on classic)
+
+
+def square_weights(state: GameState, extra: tuple[int, int] | None = None) -> np.ndarray:
+    """P(a trip's origin, or destination, is square s) over the rest of the game: the cards in
+    play, plus the copies populate (SG-6) brings in by the middle of the turns left.
+
+    `extra` = (deck index, identity) counts one more copy of that card in play (intensify).
+    """
+    cards = card_table(state.board, len(state.decks))
+    weights = np.ones(state.board.size)
+    ahead = turns_left(state) / 2
+    for i, deck in enumerate(state.decks):
+        supply = np.array(deck.supply, dtype=float)
+        counts = np.array(deck.in_play(), dtype=float) + np.minimum(supply, ahead / deck.identities)
+        if extra is not None and extra[0] == i:
+            counts[extra[1]] += 1
+        total = counts.sum()
+        share = counts / total if total else np.full(len(counts), 1 / len(counts))
+        weights *= share[cards[:, i]]
+    return weights / weights.sum()
+
+
+def turns_left(state: GameState) -> float:
+    """Turns (of all players) the game may still last: the soonest end condition (SG-20)."""
+    end, players = state.scenario.end, len(state.players)
+    left = [end.max_turns * players - state.turn]
+    if end.turns is not None:
+        left.append(end.turns * players - state.turn)
+    if end.score is not None:
+        best = max(state.scores.values())
+        rate = max(best / max(state.turn, 1), 0.5)  # the leader's points a turn so far
+        left.append((end.score - best) / rate)
+    if end.depleted_piles is not None:
+        left.append(_turns_to_deplete(state, end.depleted_piles - state.empty_supply_piles()))
+    return max(min(left), 1.0)
+
+
+def _turns_to_deplete(state: GameState, piles: int) -> float:
+    """About when `piles` more supply piles are empty: a pile with r copies left in a deck of
+    n identities loses one copy every n turns or so (SG-6 populate, one per deck a turn)."""
+    if piles <= 0:
+        return 1.0
+    times = sorted(
+        copies * deck.identities for deck in state.decks for copies in deck.supply if copies
+    )
+    return float(times[piles - 1]) if len(times) >= piles else float(state.turn + 1000)
+
+
+def trips_per_turn(state: GameState) -> float:
+    """Trips a turn brings now: two cards of every queue each (SG-8), queues as long as the
+    fewest flips (SG-7), plus SG-18 extra trips."""
+    flips = min(d.flips for d in state.decks)
+    return flips / 2 + EXTRA_TRIPS_PER_TURN
+
+
+def trips_left(state: GameState) -> float:
+    """Trips still to come, queues growing by about one card every few turns (SG-7)."""
+    turns = turns_left(state)
+    now = trips_per_turn(state)
+    growth = min(d.flips for d in state.decks) / max(state.turn, 1) / 2  # trips/turn per turn
+    return turns * (now + growth * turns / 2)
+
+
+@dataclass
+class TripSample:
+    """Origins and destinations drawn from the squares' weights (with counts as weights)."""
+
+    origins: np.ndarray
+    origin_weights: np.ndarray
+    destinations: np.ndarray
+    destination_weights: np.ndarray
+
+    @classmethod
+    def draw(cls, weights: np.ndarray, size: int, rng: random.Random) -> TripSample:
+        squares = range(len(weights))
+        ends = []
+        for _ in range(2):
+            picks = rng.choices(squares, weights=weights.tolist(), k=size)
+            found, counts = np.unique(picks, return_counts=True)
+            ends += [found, counts / size]
+        return cls(*ends)
+
+    def reweighted(self, ratio: np.ndarray) -> TripSample:
+        """The same trips as seen under other square weights (importance ratio per square)."""
+        return TripSample(
+            self.origins,
+            self.origin_weights * ratio[self.origins],
+            self.destinations,
+            self.destination_weights * ratio[self.destinations],
+        )
+
+
+class Valuation:
+    """A player's view of networks: points per trip over one sample of trips.
+
+    `trips(network, squares)` gives the (O, D, P) points of every sampled origin, and of each
+    square in `squares` as an extra origin, to every sampled destination and every square in
+    `squares` as an extra destination: one kernel call serves a network's expected value,
+    reweighted values (intensify) and SG-18 extra trips.
+    """
+
+    def __init__(
+        self, state: GameState, player: str, sample: TripSample, weights: np.ndarray
+    ) -> None:
+        self.state = state
+        self.player = player
+        self.seat = state.players.index(player)
+        self.sample = sample
+        self.weights = weights  # the square weights the sample was drawn from
+        rules = state.scenario.rules
+        self.points = (rules.single_system_points, rules.shared_points)
+
+    def trips(self, network: Network, squares: tuple[int, ...] = ()) -> np.ndarray:
+        extra = np.array(squares, dtype=np.int64)
+        origins = np.concatenate([self.sample.origins, extra])
+        destinations = np.concatenate([self.sample.destinations, extra])
+        router = self.state.router_for(network)
+        return pair_points(router, origins, destinations, self.seat, *self.points)
+
+    def worth(self, points: np.ndarray) -> float:
+        """Own expected points minus a share of the best rival's."""
+        own = points[self.seat]
+        rival = max((p for i, p in enumerate(points) if i != self.seat), default=0.0)
+        return float(own - RIVAL_WEIGHT * rival)
+
+    def value(self, trips: np.ndarray, sample: TripSample | None = None) -> float:
+        """The worth of the sampled trips (of `sample`'s weights, default the view's own)."""
+        s = sample or self.sample
+        o, d = len(s.origins), len(s.destinations)
+        points = np.einsum("o,odp,d->p", s.origin_weights, trips[:o, :d], s.destination_weights)
+        return self.worth(points)
+
+    def trip_from(self, trips: np.ndarray, at: int, destination: int | None) -> float:
+        """The worth of one SG-18 extra trip from extra square number `at` (of `squares`) to
+        `destination` (a square among `squares`, by number), or to a sampled destination."""
+        o = len(self.sample.origins) + at
+        if destination is not None:
+            return self.worth(trips[o, len(self.sample.destinations) + destination])
+        d = len(self.sample.destinations)
+        return self.worth(self.sample.destination_weights @ trips[o, :d])

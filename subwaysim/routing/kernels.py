@@ -1,0 +1,491 @@
+"""Compiled routing kernels (numba) and the plain-Python reference of each.
+
+Squares are `rank * width + file`; distances are int32 with `INF` for "no way".
+- `walk_distances`: every square to every square on foot (SG-9), once per board.
+- `ride_matrix`: one system's stations and the stops counted by the best ride between
+  every two of them (SG-10..SG-12).
+- `station_closure`: shortest distances between the stations of a set of systems, riding
+  and (optionally) walking between them, with transfer costs (SG-13).
+Tests check each kernel against its reference on random boards (hypothesis).
+"""
+
+from __future__ import annotations
+
+import heapq
+
+import numpy as np
+
+from subwaysim.compiled import kernel
+
+INF = 1 << 28  # larger than any trip; sums of a few INFs still fit in int32 arithmetic
+NO_STATION, LOCAL, EXPRESS = 0, 1, 2  # station kinds in a `kinds` array
+
+
+# --- SG-9 walking -----------------------------------------------------------------------------
+
+
+@kernel
+def _walk_from(source, width, height, hazard, hazard_cost, on_leave, out):  # type: ignore[no-untyped-def]
+    """Dijkstra from `source` on the grid, into `out` (a binary heap kept in arrays)."""
+    size = width * height
+    heap_d = np.empty(4 * size + 4, np.int64)
+    heap_n = np.empty(4 * size + 4, np.int64)
+    for i in range(size):
+        out[i] = INF
+    out[source] = 0
+    count = 1
+    heap_d[0], heap_n[0] = 0, source
+    while count > 0:
+        d, u = heap_d[0], heap_n[0]
+        count -= 1
+        last_d, last_n = heap_d[count], heap_n[count]
+        i = 0
+        while True:  # sift the last item down from the root
+            child = 2 * i + 1
+            if child >= count:
+                break
+            if child + 1 < count and heap_d[child + 1] < heap_d[child]:
+                child += 1
+            if heap_d[child] >= last_d:
+                break
+            heap_d[i], heap_n[i] = heap_d[child], heap_n[child]
+            i = child
+        heap_d[i], heap_n[i] = last_d, last_n
+        if d > out[u]:
+            continue
+        rank, file = u // width, u % width
+        for k in range(4):
+            if k == 0:
+                if file == 0:
+                    continue
+                v = u - 1
+            elif k == 1:
+                if file == width - 1:
+                    continue
+                v = u + 1
+            elif k == 2:
+                if rank == 0:
+                    continue
+                v = u - width
+            else:
+                if rank == height - 1:
+                    continue
+                v = u + width
+            costly = hazard[u] if on_leave else hazard[v]
+            nd = d + (hazard_cost if costly else 1)
+            if nd < out[v]:
+                out[v] = nd
+                j = count  # sift up
+                count += 1
+                while j > 0:
+                    parent = (j - 1) // 2
+                    if heap_d[parent] <= nd:
+                        break
+                    heap_d[j], heap_n[j] = heap_d[parent], heap_n[parent]
+                    j = parent
+                heap_d[j], heap_n[j] = nd, v
+
+
+@kernel
+def _walk_all(width, height, hazard, hazard_cost, on_leave):  # type: ignore[no-untyped-def]
+    size = width * height
+    out = np.empty((size, size), np.int32)
+    row = np.empty(size, np.int64)
+    for source in range(size):
+        _walk_from(source, width, height, hazard, hazard_cost, on_leave, row)
+        for i in range(size):
+            out[source, i] = row[i]
+    return out
+
+
+def walk_distances(
+    width: int, height: int, hazard: np.ndarray, hazard_cost: int, on_leave: bool
+) -> np.ndarray:
+    """(N, N) int32 walking distances (SG-9): Manhattan on a board without hazards."""
+    if not hazard.any() or hazard_cost == 1:
+        ranks, files = np.divmod(np.arange(width * height), width)
+        return (
+            np.abs(ranks[:, None] - ranks[None, :]) + np.abs(files[:, None] - files[None, :])
+        ).astype(np.int32)
+    return _walk_all(width, height, hazard.astype(np.bool_), hazard_cost, on_leave)
+
+
+def walk_distances_reference(
+    width: int, height: int, hazard: np.ndarray, hazard_cost: int, on_leave: bool
+) -> np.ndarray:
+    """Plain Dijkstra with heapq from every square: the reference for `walk_distances`."""
+    size = width * height
+    out = np.full((size, size), INF, dtype=np.int32)
+    for source in range(size):
+        dist = {source: 0}
+        heap = [(0, source)]
+        while heap:
+            d, u = heapq.heappop(heap)
+            if d > dist[u]:
+                continue
+            for v in grid_neighbours(u, width, height):
+                costly = hazard[u] if on_leave else hazard[v]
+                nd = d + (hazard_cost if costly else 1)
+                if nd < dist.get(v, INF):
+                    dist[v] = nd
+                    heapq.heappush(heap, (nd, v))
+        for square, d in dist.items():
+            out[source, square] = d
+    return out
+
+
+def grid_neighbours(square: int, width: int, height: int) -> list[int]:
+    """Orthogonal neighbours in the order west, east, south, north."""
+    rank, file = divmod(square, width)
+    near = []
+    if file > 0:
+        near.append(square - 1)
+    if file < width - 1:
+        near.append(square + 1)
+    if rank > 0:
+        near.append(square - width)
+    if rank < height - 1:
+        near.append(square + width)
+    return near
+
+
+# --- SG-10..SG-12 rides -----------------------------------------------------------------------
+
+
+@kernel
+def _follow(prev, cur, track, kinds, degree, width, height, mode):  # type: ignore[no-untyped-def]
+    """Run along the track from `prev` into `cur` to where the hop ends, or -1.
+
+    mode 0: a plain hop, to the next stop. mode 1: an express hop (SG-12), passing local
+    stations to the next express station, never past an intersection. mode 2: the express
+    train of `both_ends`, passing local stations to the next express station or intersection.
+    """
+    while True:
+        intersection = degree[cur] >= 3
+        if mode == 0 and (intersection or kinds[cur] != 0):
+            return cur
+        if kinds[cur] == 2:
+            return cur  # the next express station ends the hop, intersection or not
+        if intersection:
+            return cur if mode == 2 else -1  # an express hop never passes an intersection
+        rank, file = cur // width, cur % width
+        nxt = -1
+        if file > 0 and track[cur - 1] and cur - 1 != prev:
+            nxt = cur - 1
+        elif file < width - 1 and track[cur + 1] and cur + 1 != prev:
+            nxt = cur + 1
+        elif rank > 0 and track[cur - width] and cur - width != prev:
+            nxt = cur - width
+        elif rank < height - 1 and track[cur + width] and cur + width != prev:
+            nxt = cur + width
+        if nxt == -1:
+            return -1  # the end of the line
+        prev, cur = cur, nxt
+
+
+@kernel
+def _hops(stops, stop_id, starts, track, kinds, degree, width, height, mode):  # type: ignore[no-untyped-def]
+    """(n_stops, 4) adjacency: the stop (index) each hop from a `starts` stop reaches, or -1."""
+    adjacency = np.full((len(stops), 4), -1, np.int64)
+    for i in range(len(stops)):
+        s = stops[i]
+        if not starts[i]:
+            continue
+        rank, file = s // width, s % width
+        for k in range(4):
+            if k == 0:
+                ok, n = file > 0, s - 1
+            elif k == 1:
+                ok, n = file < width - 1, s + 1
+            elif k == 2:
+                ok, n = rank > 0, s - width
+            else:
+                ok, n = rank < height - 1, s + width
+            if ok and track[n]:
+                end = _follow(s, n, track, kinds, degree, width, height, mode)
+                if end >= 0 and end != s:
+                    adjacency[i, k] = stop_id[end]
+    return adjacency
+
+
+@kernel
+def _hop_counts(source, adjacencies, n_stops):  # type: ignore[no-untyped-def]
+    """Breadth-first hop counts from stop `source` over the union of `adjacencies`."""
+    hops = np.full(n_stops, -1, np.int64)
+    queue = np.empty(n_stops, np.int64)
+    hops[source] = 0
+    queue[0] = source
+    head, tail = 0, 1
+    while head < tail:
+        u = queue[head]
+        head += 1
+        for a in range(adjacencies.shape[0]):
+            for k in range(4):
+                v = adjacencies[a, u, k]
+                if v >= 0 and hops[v] < 0:
+                    hops[v] = hops[u] + 1
+                    queue[tail] = v
+                    tail += 1
+    return hops
+
+
+@kernel
+def _ride_matrix(width, height, track, kinds, both_ends):  # type: ignore[no-untyped-def]
+    size = width * height
+    degree = np.zeros(size, np.int64)
+    for sq in range(size):
+        if track[sq]:
+            rank, file = sq // width, sq % width
+            degree[sq] = (
+                (file > 0 and track[sq - 1])
+                + (file < width - 1 and track[sq + 1])
+                + (rank > 0 and track[sq - width])
+                + (rank < height - 1 and track[sq + width])
+            )
+    kinds = np.where(track, kinds, 0)
+    stop_id = np.full(size, -1, np.int64)
+    n_stops = 0
+    n_stations = 0
+    for sq in range(size):
+        if track[sq] and (kinds[sq] != 0 or degree[sq] >= 3):
+            stop_id[sq] = n_stops
+            n_stops += 1
+            n_stations += kinds[sq] != 0
+    stops = np.empty(n_stops, np.int64)
+    stations = np.empty(n_stations, np.int64)
+    station_stop = np.empty(n_stations, np.int64)
+    j = 0
+    for sq in range(size):
+        if stop_id[sq] >= 0:
+            stops[stop_id[sq]] = sq
+            if kinds[sq] != 0:
+                stations[j], station_stop[j] = sq, stop_id[sq]
+                j += 1
+    every = np.ones(n_stops, np.bool_)
+    plain = _hops(stops, stop_id, every, track, kinds, degree, width, height, 0)
+    matrix = np.full((n_stations, n_stations), INF, np.int32)
+    if both_ends:
+        express_layer = np.empty(n_stops, np.bool_)
+        for i in range(n_stops):
+            express_layer[i] = kinds[stops[i]] == 2 or degree[stops[i]] >= 3
+        fast = _hops(stops, stop_id, express_layer, track, kinds, degree, width, height, 2)
+        local_graph = plain.reshape((1, n_stops, 4))
+        express_graph = fast.reshape((1, n_stops, 4))
+        for a in range(n_stations):
+            hops = _hop_counts(station_stop[a], local_graph, n_stops)
+            if kinds[stations[a]] == 2:
+                quick = _hop_counts(station_stop[a], express_graph, n_stops)
+            for b in range(n_stations):
+                h = hops[station_stop[b]]
+                if kinds[stations[a]] == 2 and kinds[stations[b]] == 2:
+                    q = quick[station_stop[b]]
+                    if q >= 0 and (h < 0 or q < h):
+                        h = q
+                if h >= 0:
+                    matrix[a, b] = h + 1
+    else:
+        from_express = np.empty(n_stops, np.bool_)
+        for i in range(n_stops):
+            from_express[i] = kinds[stops[i]] == 2
+        fast = _hops(stops, stop_id, from_express, track, kinds, degree, width, height, 1)
+        graph = np.empty((2, n_stops, 4), np.int64)
+        graph[0], graph[1] = plain, fast
+        for a in range(n_stations):
+            hops = _hop_counts(station_stop[a], graph, n_stops)
+            for b in range(n_stations):
+                if hops[station_stop[b]] >= 0:
+                    matrix[a, b] = hops[station_stop[b]] + 1
+    for a in range(n_stations):
+        matrix[a, a] = 0
+    return stations, matrix
+
+
+def ride_matrix(
+    width: int, height: int, track: np.ndarray, kinds: np.ndarray, both_ends: bool
+) -> tuple[np.ndarray, np.ndarray]:
+    """A system's stations (sorted squares) and (K, K) stops of the best ride between them.
+
+    `track` is a bool per square, `kinds` the station kind per square (NO_STATION, LOCAL,
+    EXPRESS; squares off the track are ignored). Entry [a, b] counts the boarding station,
+    every stop and the alighting station (SG-12); INF where no ride joins them; 0 on the
+    diagonal (no ride at all).
+    """
+    return _ride_matrix(width, height, track.astype(np.bool_), kinds.astype(np.int64), both_ends)
+
+
+# --- SG-13 station closure --------------------------------------------------------------------
+
+
+@kernel
+def _closure(rides, walk, use_walk, transfer):  # type: ignore[no-untyped-def]
+    systems, k = rides.shape[0], rides.shape[1]
+    if transfer == 0:
+        dist = np.full((k, k), INF, np.int64)
+        for a in range(k):
+            for b in range(k):
+                best = walk[a, b] if use_walk else (0 if a == b else INF)
+                for s in range(systems):
+                    if rides[s, a, b] < best:
+                        best = rides[s, a, b]
+                dist[a, b] = best
+        for m in range(k):  # Floyd-Warshall
+            for a in range(k):
+                dam = dist[a, m]
+                if dam >= INF:
+                    continue
+                for b in range(k):
+                    if dam + dist[m, b] < dist[a, b]:
+                        dist[a, b] = dam + dist[m, b]
+        for a in range(k):
+            for b in range(k):
+                dist[a, b] = min(dist[a, b], INF)
+        return dist
+    # With transfer costs a state is (station, last system ridden or none = `systems`).
+    states = k * (systems + 1)
+    out = np.full((states, k), INF, np.int64)
+    dist = np.empty(states, np.int64)
+    done = np.empty(states, np.bool_)
+    for source in range(states):
+        dist[:] = INF
+        done[:] = False
+        dist[source] = 0
+        for _ in range(states):
+            u, du = -1, INF
+            for v in range(states):
+                if not done[v] and dist[v] < du:
+                    u, du = v, dist[v]
+            if u < 0:
+                break
+            done[u] = True
+            a, last = u % k, u // k
+            if use_walk:
+                for c in range(k):
+                    v = last * k + c
+                    if c != a and du + walk[a, c] < dist[v]:
+                        dist[v] = du + walk[a, c]
+            for s in range(systems):
+                charge = transfer if last != systems and last != s else 0
+                for b in range(k):
+                    r = rides[s, a, b]
+                    if b != a and r < INF and du + r + charge < dist[s * k + b]:
+                        dist[s * k + b] = du + r + charge
+        for v in range(states):
+            if dist[v] < out[source, v % k]:
+                out[source, v % k] = dist[v]
+    return out
+
+
+@kernel
+def _union_closure(  # type: ignore[no-untyped-def]
+    system_stations, system_offsets, system_matrices, matrix_offsets, walk, use_walk, transfer
+):
+    """The stations of several systems (sorted union) and their closure, in one call."""
+    systems = len(system_offsets) - 1
+    size = walk.shape[0]
+    position = np.full(size, -1, np.int64)
+    for i in range(len(system_stations)):
+        position[system_stations[i]] = 0
+    k = 0
+    for sq in range(size):
+        if position[sq] == 0:
+            position[sq] = k
+            k += 1
+        else:
+            position[sq] = -1
+    stations = np.empty(k, np.int64)
+    j = 0
+    for sq in range(size):
+        if position[sq] >= 0:
+            stations[j] = sq
+            j += 1
+    rides = np.full((systems, k, k), INF, np.int64)
+    for s in range(systems):
+        first, n = system_offsets[s], system_offsets[s + 1] - system_offsets[s]
+        base = matrix_offsets[s]
+        for a in range(n):
+            pa = position[system_stations[first + a]]
+            for b in range(n):
+                rides[s, pa, position[system_stations[first + b]]] = system_matrices[
+                    base + a * n + b
+                ]
+    between = np.empty((k, k), np.int64)
+    for a in range(k):
+        for b in range(k):
+            between[a, b] = walk[stations[a], stations[b]]
+    return stations, rides, _closure(rides, between, use_walk, transfer)
+
+
+def union_closure(
+    stations: list[np.ndarray],
+    matrices: list[np.ndarray],
+    walk: np.ndarray,
+    use_walk: bool,
+    transfer: int,
+) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+    """(stations, rides (S, K, K), closure) of several systems on the union of their stations
+    (`stations` int64 squares, `matrices` their ride matrices, flattened int64)."""
+    offsets, flats, n, m = [0], [0], 0, 0
+    for system in stations:
+        n += len(system)
+        m += len(system) * len(system)
+        offsets.append(n)
+        flats.append(m)
+    return _union_closure(
+        np.concatenate(stations),
+        np.array(offsets, dtype=np.int64),
+        np.concatenate(matrices),
+        np.array(flats, dtype=np.int64),
+        walk,
+        use_walk,
+        transfer,
+    )
+
+
+def station_closure(
+    rides: np.ndarray, walk: np.ndarray, use_walk: bool, transfer: int
+) -> np.ndarray:
+    """Shortest distances between K stations over rides and walks (SG-13).
+
+    `rides` (S, K, K) are the systems' ride matrices on one station index (INF where a
+    system does not serve a station), `walk` (K, K) the walking distances between the
+    stations (ignored without `use_walk`). Without a transfer cost the result is (K, K);
+    with one it is (K * (S + 1), K): from the state (station a, last system ridden s) at
+    row `s * K + a` (s = S: nothing ridden yet) to each station, boarding a system other
+    than the last one ridden costing `transfer` more.
+    """
+    return _closure(rides.astype(np.int64), walk.astype(np.int64), use_walk, transfer)
+
+
+def station_closure_reference(
+    rides: np.ndarray, walk: np.ndarray, use_walk: bool, transfer: int
+) -> np.ndarray:
+    """The same by a heapq Dijkstra from every state: the reference for `station_closure`."""
+    systems, k = rides.shape[0], rides.shape[1]
+    lasts = systems + 1 if transfer else 1
+    out = np.full((k * lasts, k), INF, dtype=np.int64)
+    for source in range(k * lasts):
+        dist = {source: 0}
+        heap = [(0, source)]
+        while heap:
+            d, u = heapq.heappop(heap)
+            if d > dist[u]:
+                continue
+            a, last = u % k, u // k
+            steps = []
+            if use_walk:
+                steps += [(last * k + c, int(walk[a, c])) for c in range(k) if c != a]
+            for s in range(systems):
+                charge = transfer if transfer and last not in (systems, s) else 0
+                after = s if transfer else 0
+                steps += [
+                    (after * k + b, int(rides[s, a, b]) + charge)
+                    for b in range(k)
+                    if b != a and rides[s, a, b] < INF
+                ]
+            for v, cost in steps:
+                if d + cost < dist.get(v, INF):
+                    dist[v] = d + cost
+                    heapq.heappush(heap, (d + cost, v))
+        for v, d in dist.items():
+            out[source, v % k] = min(out[source, v % k], d)
+    return out

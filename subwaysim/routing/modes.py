@@ -1,0 +1,99 @@
+"""SG-14: among shortest trips, the fewest modes of transportation, exactly.
+
+A set of modes is a set of systems, plus walking when walking is a mode (the default).
+Sets are tried by size, smallest first; the first size at which some set achieves the
+shortest distance gives the trip's choices. Only systems that can lie on a shortest trip
+are tried: a system whose best conceivable ride (shortest way to one of its stations,
+its ride, shortest way on from the other) is longer than the trip is left out, so a trip
+touches the few systems near it whatever the number of players.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterator, Sequence
+from dataclasses import dataclass
+from itertools import combinations
+
+from subwaysim.routing.closure import Closure
+from subwaysim.routing.kernels import INF
+from subwaysim.routing.rides import SystemRides
+from subwaysim.routing.rules import WALK
+
+
+@dataclass(frozen=True, slots=True)
+class ModeSet:
+    """Systems (seat indices into the candidates) and whether the trip walks."""
+
+    systems: tuple[int, ...]
+    walk: bool
+
+
+ClosureFor = Callable[[tuple[SystemRides, ...], bool], Closure]
+
+
+def mode_sets(count: int, walking_is_a_mode: bool) -> Iterator[list[ModeSet]]:
+    """Sets of modes over `count` candidate systems, one list per size, smallest first;
+    within a size, walking first, then in seat order."""
+    if not walking_is_a_mode:  # walking is always allowed and never counted
+        for size in range(count + 1):
+            yield [ModeSet(c, True) for c in combinations(range(count), size)]
+        return
+    for size in range(1, count + 2):
+        walking = [ModeSet(c, True) for c in combinations(range(count), size - 1)]
+        riding = [ModeSet(c, False) for c in combinations(range(count), size)]
+        yield walking + riding
+
+
+def candidates(
+    systems: Sequence[SystemRides], everything: Closure, origin: int, destination: int, best: int
+) -> list[SystemRides]:
+    """The systems that could ride a part of a shortest trip (a lower bound prunes the rest)."""
+    if len(systems) <= 1:
+        return list(systems)
+    reach = everything.from_origin(origin)
+    onward = everything.to_destination(destination)[everything.none * len(everything.stations) :]
+    index = everything.index
+    kept = []
+    for system in systems:
+        idx = [index[int(sq)] for sq in system.stations]
+        bound = reach[idx][:, None] + system.matrix + onward[idx][None, :]
+        if int(bound.min()) <= best:
+            kept.append(system)
+    return kept
+
+
+def choices(
+    systems: Sequence[SystemRides],
+    closure_for: ClosureFor,
+    walk_distance: int,
+    origin: int,
+    destination: int,
+    walking_is_a_mode: bool,
+) -> tuple[int, tuple[frozenset[str], ...]]:
+    """The shortest distance and every smallest set of modes achieving it (SG-13, SG-14).
+
+    `systems` are the rideable systems in seat order; `closure_for(systems, walk)` gives
+    (cached) closures.
+    """
+    if origin == destination:
+        return 0, (frozenset(),)  # SG-15: no trip, no mode
+    best = walk_distance
+    everything = None
+    if systems:
+        everything = closure_for(tuple(systems), True)
+        best = min(best, everything.trip(origin, destination))
+    near = candidates(systems, everything, origin, destination, best) if everything else []
+    for size in mode_sets(len(near), walking_is_a_mode):
+        found = []
+        for modes in size:
+            chosen = tuple(near[i] for i in modes.systems)
+            if not chosen:
+                distance = walk_distance if modes.walk else INF
+            else:
+                distance = closure_for(chosen, modes.walk).trip(origin, destination)
+            if distance == best:
+                names = frozenset(s.system for s in chosen)
+                found.append(names | {WALK} if modes.walk and walking_is_a_mode else names)
+        if found:
+            return best, tuple(found)
+    raise AssertionError("walking with every system always achieves the shortest trip")

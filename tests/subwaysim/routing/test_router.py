@@ -1,0 +1,98 @@
+"""The Router's surface: routes for any set of modes, determinism, the shared cache, bad input."""
+
+from __future__ import annotations
+
+import pytest
+
+from subwaysim.routing import WALK, RouteCache, RouteError, Router, RoutingRules, Walk
+from subwaysim.routing.kernels import INF
+from tests.subwaysim.routing.boards import grid, network
+from tests.subwaysim.routing.test_modes import genuine_choice
+
+TWO_CORNERS = {18: "local", 26: "local", 0: "local", 8: "local"}
+
+
+def test_route_with_a_set_that_is_not_a_choice_uses_only_that_set() -> None:
+    router = genuine_choice()
+    route = router.route(9, 17, {WALK})
+    assert route.distance == 8
+    assert route.systems == ()
+    assert route.legs == (Walk(tuple(range(9, 18))),)
+
+
+def test_without_walking_a_trip_between_non_stations_is_impossible() -> None:
+    router = genuine_choice()
+    assert router.distance(9, 17, {"Red"}) == INF
+    with pytest.raises(RouteError, match="no trip from a2 to i2 using Red"):
+        router.route(9, 17, {"Red"})
+    assert router.distance(0, 8, {"Red"}) == 2  # station to station: a ride alone
+
+
+def test_routes_are_deterministic() -> None:
+    first, second = genuine_choice(), genuine_choice()
+    modes = [set(), {WALK}, {WALK, "Red"}, {WALK, "Blue"}, {WALK, "Blue", "Red"}, {"Red"}]
+    for origin in range(27):
+        for destination in range(27):
+            for chosen in modes:
+                if first.distance(origin, destination, chosen) < INF:
+                    assert first.route(origin, destination, chosen) == second.route(
+                        origin, destination, chosen
+                    )
+
+
+def test_cache_reuses_systems_a_build_did_not_touch() -> None:
+    net = network(grid(3, 9), {"Blue": range(18, 27), "Red": range(9)}, TWO_CORNERS)
+    cache = RouteCache()
+    router = Router(net, RoutingRules(), cache)
+    router.options(9, 17)
+    before = cache.misses
+    changed = net.with_track("Blue", 17)
+    Router(changed, RoutingRules(), cache).options(9, 17)
+    kinds = [key[0] for key in cache._entries]
+    assert kinds.count("rides") == 3  # Red's rides found again; Blue's built twice
+    assert cache.misses > before and cache.hits > 0
+
+
+def test_cache_keys_include_the_rules() -> None:
+    net = network(grid(1, 5, hazards=[2]), {"A": []})
+    cache = RouteCache()
+    assert Router(net, RoutingRules(hazard_walk_cost=2), cache).options(2, 4).distance == 3
+    assert Router(net, RoutingRules(hazard_walk_cost=4), cache).options(2, 4).distance == 5
+
+
+def test_cache_evicts_least_recently_used() -> None:
+    cache = RouteCache(maxsize=1)
+    net = network(grid(3, 9), {"Blue": range(18, 27), "Red": range(9)}, TWO_CORNERS)
+    Router(net, RoutingRules(), cache).options(9, 17)
+    assert len(cache) == 1
+
+
+@pytest.mark.parametrize(
+    ("call", "message"),
+    [
+        (lambda r: r.options(-1, 3), "square -1 is off the board"),
+        (lambda r: r.route(0, 27, {"Red"}), "square 27 is off the board"),
+        (lambda r: r.route(0, 5, {"Green"}), "unknown system 'Green'"),
+        (lambda r: r.distances("Red"), "not the string 'Red'"),
+        (lambda r: r.options("a1", 3), "'a1' is not a square number"),
+    ],
+)
+def test_bad_trips_are_refused(call: object, message: str) -> None:
+    with pytest.raises(RouteError, match=message):
+        call(genuine_choice())  # type: ignore[operator]
+
+
+@pytest.mark.parametrize(
+    ("options", "message"),
+    [
+        ({"hazard_walk_cost": 0}, "hazard_walk_cost must be at least 1"),
+        ({"hazard_cost_on": "both"}, "hazard_cost_on must be 'leave' or 'enter'"),
+        ({"transfer_cost": -1}, "transfer_cost must not be negative"),
+        ({"transfer_cost": 1.5}, "transfer_cost must be an integer"),
+        ({"express": "always"}, "express must be 'skip_from_express' or 'both_ends'"),
+        ({"walking_is_a_mode": "yes"}, "walking_is_a_mode must be true or false"),
+    ],
+)
+def test_bad_rules_are_refused(options: dict[str, object], message: str) -> None:
+    with pytest.raises(RouteError, match=message):
+        RoutingRules(**options)  # type: ignore[arg-type]
