@@ -12,8 +12,12 @@ $(STAMP): pyproject.toml
 	$(BIN)/python -m pip install --quiet -e ".[dev]"
 	@touch $(STAMP)
 
+# `make run` steps through the game a turn at a time when a person is at the terminal (Enter,
+# b back, g N, q quit) and prints only the summary otherwise (CI, pipes), so nobody is scrolled
+# past 2,000 lines; either way it writes the replay page reports/classic.html.
 run: $(STAMP)
-	$(BIN)/subway run scenarios/classic.yaml
+	@if [ -t 0 ] && [ -t 1 ]; then mode=--step; else mode=--quiet; fi; \
+	$(BIN)/subway run scenarios/classic.yaml $$mode --html reports/classic.html
 
 test: $(STAMP)
 	$(BIN)/ruff check .

@@ -1,4 +1,4 @@
-"""The `subway` command: run, route, validate, sweep, report, play, match, maps.
+"""The `subway` command: run, replay, route, validate, sweep, report, play, match, maps.
 
 Bad input ends with `Error: ...` lines naming the file, key and line, and exit code 2.
 """
@@ -62,16 +62,53 @@ def run(
     set_: SetOption = None,
     log: Annotated[Path | None, typer.Option(help="Write every event as JSON lines.")] = None,
     quiet: Annotated[bool, typer.Option("--quiet", help="Print only the summary.")] = False,
+    step: Annotated[
+        bool, typer.Option("--step", help="One turn at a time: Enter, b back, g N, q quit.")
+    ] = False,
+    turn: Annotated[
+        int | None, typer.Option("--turn", metavar="N", help="Print only turn N.")
+    ] = None,
+    html: Annotated[
+        Path | None, typer.Option("--html", metavar="PAGE.html", help="Write the replay page.")
+    ] = None,
 ) -> None:
     """Play one game of a scenario and print a turn-by-turn transcript."""
-    from subwaysim.runner import run_game
+    from subwaysim.runner import RunError, run_game, show_turns
 
     s = load(scenario, set_)
+    if quiet and (step or turn is not None):
+        fail("--quiet prints only the summary: it does not go with --step or --turn")
     console = Console(highlight=False)
     try:
-        run_game(s, seed, console, log, quiet)
+        if step or turn is not None:
+            show_turns(s, seed, console, turn, step, (log, html))
+        else:
+            run_game(s, seed, console, log, quiet, html)
+    except RunError as exc:
+        fail(str(exc))
+    if html is not None:
+        console.print(escape(f"Replay page: {html} (open it in a browser)"))
+
+
+@app.command()
+def replay(
+    log: Annotated[Path, typer.Argument(metavar="LOG.jsonl", help="A `subway run --log` file.")],
+    out: Annotated[Path, typer.Option("--out", metavar="PAGE.html", help="The page to write.")],
+) -> None:
+    """Write a self-contained HTML page to watch a game from its event log."""
+    from subwaysim.replay.log import LogError, read_log
+    from subwaysim.replay.page import write_page
+
+    try:
+        game = read_log(log)
+        write_page(game, out)
+    except LogError as exc:
+        fail(str(exc))
     except OSError as exc:
-        fail(f"{log}: cannot write the log: {exc.strerror}")
+        fail(f"{out}: cannot write it: {exc.strerror or exc}")
+    Console(highlight=False).print(
+        escape(f"{out}: {len(game.frames)} turns of {game.start.scenario}; open it in a browser")
+    )
 
 
 @app.command()

@@ -10,6 +10,7 @@ import typer
 from rich.console import Console
 from rich.markup import escape
 
+from subwaysim.runner import RunError
 from subwaysim.scenario import ScenarioError, load_scenario
 
 play_app = typer.Typer(add_completion=False, pretty_exceptions_enable=False)
@@ -51,6 +52,9 @@ def play_subway(argv: list[str]) -> int:
     except ScenarioError as exc:
         for problem in exc.problems:
             err.print(f"[bold red]Error:[/] {escape(f'{exc.source}: {problem}')}")
+        return 2
+    except RunError as exc:  # the --log file could not be written
+        err.print(f"[bold red]Error:[/] {escape(str(exc))}")
         return 2
     except click.exceptions.Exit as exc:
         return exc.exit_code

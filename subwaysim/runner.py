@@ -18,6 +18,10 @@ from subwaysim.state import routing_rules, start_network
 from subwaysim.trips import trip_points
 
 
+class RunError(ValueError):
+    """A run's output could not be written, or it was asked for a turn the game did not have."""
+
+
 class JsonlLog:
     """Observer keeping every event as one JSON line; `save` writes the file atomically."""
 
@@ -30,6 +34,27 @@ class JsonlLog:
     def save(self, path: Path) -> None:
         atomic_write_text(path, "\n".join(self.lines) + "\n")
 
+    def save_page(self, path: Path, source: str) -> None:
+        """The replay page, read from these very lines as `subway replay` reads a log file."""
+        from subwaysim.replay.log import LogError, parse_log
+        from subwaysim.replay.page import write_page
+
+        try:
+            replay = parse_log(self.lines, source)
+        except LogError as exc:
+            raise RunError(f"{path}: cannot make the replay page: {exc}") from None
+        write_page(replay, path)
+
+    def write(self, log: Path | None, html: Path | None, source: str) -> None:
+        """Write the log and the page that were asked for; RunError names a file that failed."""
+        outputs = [(log, self.save), (html, lambda p: self.save_page(p, source))]
+        for path, save in outputs:
+            if path is not None:
+                try:
+                    save(path)
+                except OSError as exc:
+                    raise RunError(f"{path}: cannot write it: {exc.strerror or exc}") from None
+
 
 def run_game(
     scenario: Scenario,
@@ -37,13 +62,41 @@ def run_game(
     console: Console,
     log: Path | None = None,
     quiet: bool = False,
+    html: Path | None = None,
 ) -> GameResult:
+    """Play a game printing its transcript as it goes (only the summary if `quiet`)."""
     transcript = Transcript(console.print, quiet=quiet)
     journal = JsonlLog()
     result = Game(scenario, seed, [transcript, journal]).run()
-    if log is not None:
-        journal.save(log)
+    journal.write(log, html, f"subway run {scenario.name}")
     return result
+
+
+def show_turns(
+    scenario: Scenario,
+    seed: int | None,
+    console: Console,
+    first: int | None,
+    step: bool,
+    outputs: tuple[Path | None, Path | None] = (None, None),
+) -> None:
+    """Play a game silently, then print turn `first` alone or step through the turns from it.
+
+    `outputs` are the log and the replay page to write, if any.
+    """
+    from subwaysim.stepping import Stepper, game_panels
+
+    events: list[Event] = []
+    journal = JsonlLog()
+    Game(scenario, seed, [events.append, journal]).run()
+    journal.write(*outputs, f"subway run {scenario.name}")
+    panels, summary = game_panels(events)
+    if first is not None and not 1 <= first <= len(panels):
+        raise RunError(f"--turn {first}: the game had turns 1 to {len(panels)}")
+    if step:
+        Stepper(panels, summary, console.print, console.input).run(first or 1)
+    elif first is not None:
+        console.print(panels[first - 1])
 
 
 def route_json(scenario: Scenario, origin: str, destination: str) -> dict[str, Any]:
