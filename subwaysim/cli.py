@@ -73,7 +73,7 @@ def run(
     ] = None,
 ) -> None:
     """Play one game of a scenario and print a turn-by-turn transcript."""
-    from subwaysim.runner import RunError, run_game, show_turns
+    from subwaysim.one_game import RunError, run_game, show_turns
 
     s = load(scenario, set_)
     if quiet and (step or turn is not None):
@@ -121,7 +121,7 @@ def route(
 ) -> None:
     """Resolve one trip on the scenario's starting network (SG-9..SG-15)."""
     from subwaysim.board import SquareError
-    from subwaysim.runner import describe_route, route_json
+    from subwaysim.one_game import describe_route, route_json
 
     s = load(scenario, set_)
     try:

@@ -75,11 +75,25 @@ class QueueFilled(Event):
 
 @dataclass(frozen=True, slots=True)
 class Leg:
+    """One leg of a trip as logs, transcripts and `route --json` show it (squares named)."""
+
     mode: str  # "walk" | "ride"
     squares: tuple[str, ...]
     system: str | None = None
     stops: tuple[str, ...] = ()
     express: bool = False
+
+    def to_json(self) -> dict[str, Any]:
+        """DESIGN.md's leg: a walk names its squares; a ride its system, stops and mode too."""
+        if self.mode == "walk":
+            return {"mode": "walk", "squares": list(self.squares)}
+        return {
+            "mode": "ride",
+            "system": self.system,
+            "stops": list(self.stops),
+            "express": self.express,
+            "squares": list(self.squares),
+        }
 
 
 @dataclass(frozen=True, slots=True)

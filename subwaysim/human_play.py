@@ -10,7 +10,7 @@ import typer
 from rich.console import Console
 from rich.markup import escape
 
-from subwaysim.runner import RunError
+from subwaysim.one_game import RunError
 from subwaysim.scenario import ScenarioError, load_scenario
 
 play_app = typer.Typer(add_completion=False, pretty_exceptions_enable=False)
@@ -28,7 +28,7 @@ def _play(
     log: Annotated[Path | None, typer.Option(help="Write the event log (JSON lines).")] = None,
 ) -> None:
     """Play the Subway Game at the console: seats named with --seat take typed builds."""
-    from subwaysim.runner import run_game
+    from subwaysim.one_game import run_game
 
     overrides = list(set_ or [])
     s = load_scenario(scenario, [])

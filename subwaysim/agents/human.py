@@ -13,9 +13,9 @@ from subwaysim import builds
 from subwaysim.agents.base import Agent
 from subwaysim.builds import Build, BuildError, legal_builds, parse_build
 from subwaysim.events import GameStarted, TurnEnded
-from subwaysim.report import BoardView, deck_table, player_colours, scores_line
 from subwaysim.routing import TripOptions, ordered_modes
 from subwaysim.state import GameState
+from subwaysim.transcript import BoardView, deck_table, player_colours, scores_line
 
 HELP = (
     "Builds: `track c4`, `station e5 local|express`, `remove track c4`, `remove station c4`, "

@@ -5,8 +5,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from subwaysim.engine import Game
+from subwaysim.game_summary import GameSummary
 from subwaysim.scenario import Scenario
-from subwaysim.summary import GameSummary
 from subwaysim.sweep.grid import Setting
 from subwaysim.sweep.results import GameRecord
 

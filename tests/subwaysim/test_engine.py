@@ -17,7 +17,7 @@ from subwaysim.events import (
     TurnEnded,
     TurnStarted,
 )
-from subwaysim.runner import JsonlLog
+from subwaysim.one_game import JsonlLog
 from subwaysim.state import GameState
 from tests.subwaysim.helpers import Recorder, Scripted, scenario
 

@@ -8,7 +8,7 @@ from hypothesis import strategies as st
 from subwaysim.events import GameEnded, GameStarted, TurnEnded, TurnStarted
 from subwaysim.replay import timeline
 from subwaysim.replay.log import parse_log
-from subwaysim.summary import GameSummary
+from subwaysim.game_summary import GameSummary
 
 from .pagetree import tiny
 

@@ -28,7 +28,7 @@ from subwaysim.events import (
     TurnEnded,
     TurnStarted,
 )
-from subwaysim.summary import GameSummary
+from subwaysim.game_summary import GameSummary
 
 COLOURS = ("bright_red", "bright_blue", "bright_green", "magenta", "yellow", "cyan")
 HAZARD_BG = "on grey30"

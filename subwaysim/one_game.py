@@ -11,11 +11,11 @@ from rich.text import Text
 from subwaysim.engine import Game, GameResult
 from subwaysim.events import Event
 from subwaysim.files import atomic_write_text
-from subwaysim.report import Transcript, player_colours
-from subwaysim.routing import Ride, Router, Walk, ordered_modes
+from subwaysim.routing import Router, ordered_modes
 from subwaysim.scenario import Scenario
 from subwaysim.state import routing_rules, start_network
-from subwaysim.trips import trip_points
+from subwaysim.transcript import Transcript, player_colours
+from subwaysim.trips import legs_record, trip_points
 
 
 class RunError(ValueError):
@@ -113,20 +113,7 @@ def route_json(scenario: Scenario, origin: str, destination: str) -> dict[str, A
     r = router.route(o, d, chosen)
     points = dict.fromkeys(scenario.player_names, 0)
     points.update(trip_points(scenario.rules, r.systems))  # SG-15
-    legs: list[dict[str, Any]] = []
-    for leg in r.legs:
-        if isinstance(leg, Walk):
-            legs.append({"mode": "walk", "squares": [board.name(s) for s in leg.squares]})
-        elif isinstance(leg, Ride):
-            legs.append(
-                {
-                    "mode": "ride",
-                    "system": leg.system,
-                    "stops": [board.name(s) for s in leg.stops],
-                    "express": leg.express,
-                    "squares": [board.name(s) for s in leg.squares],
-                }
-            )
+    legs = [leg.to_json() for leg in legs_record(board, r)]
     return {
         "from": board.name(o),
         "to": board.name(d),
