@@ -16,8 +16,8 @@ from typer.testing import CliRunner
 
 from subwaysim.cli import app
 from subwaysim.engine import Game
-from subwaysim.scenario import load_scenario
 from subwaysim.game_summary import GameSummary
+from subwaysim.scenario import load_scenario
 from subwaysim.sweep.backends import DASK_MISSING, choose_backend, process_pool, serial
 from subwaysim.sweep.errors import SweepError
 from subwaysim.sweep.folder import GAMES, META

@@ -16,9 +16,9 @@ from pathlib import Path
 import pytest
 
 from subwaysim.engine import Game
+from subwaysim.one_game import JsonlLog
 from subwaysim.replay.log import parse_log
 from subwaysim.replay.page import render_page, write_page
-from subwaysim.one_game import JsonlLog
 from subwaysim.scenario import load_scenario
 
 from .pagetree import parse_page, tiny
