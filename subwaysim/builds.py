@@ -12,9 +12,8 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, Literal
 
 from subwaysim.board import Board, SquareError
-from subwaysim.cards import card_table
 from subwaysim.network import Network
-from subwaysim.scenario import CostsSpec
+from subwaysim.scenario import RulesSpec
 
 if TYPE_CHECKING:
     from subwaysim.state import GameState
@@ -79,50 +78,86 @@ def parse_build(text: str, board: Board, deck_names: tuple[str, ...]) -> Build:
     )
 
 
+# --- prices -----------------------------------------------------------------------------------
+
+
+@dataclass(frozen=True, slots=True)
+class Prices:
+    """The scenario's build costs as plain values (read in hot loops; SG-17, SG-21)."""
+
+    track: int | str
+    hazard: int | str
+    shared: int | str
+    local_station: int | str
+    express_station: int | str
+    remove_station: int | str
+    remove_track: int | str
+    intensify: int | str
+    surcharge: int  # SG-21 `surcharge`, else 0
+    depopulate: bool  # SG-21 `depopulate`
+
+    @classmethod
+    def of(cls, rules: RulesSpec) -> Prices:
+        c = rules.costs
+        surcharge = c.populated_surcharge if rules.populated_build == "surcharge" else 0
+        return cls(
+            c.track,
+            c.hazard,
+            c.shared,
+            c.local_station,
+            c.express_station,
+            c.remove_station,
+            c.remove_track,
+            c.intensify,
+            surcharge,
+            rules.populated_build == "depopulate",
+        )
+
+    def track_on(self, hazard: bool, shared: bool) -> int | str:
+        """SG-17: track on a normal square, a hazard square, a square with another player's
+        track (a square that is both costs the dearer: a whole phase beats any number)."""
+        if not (hazard or shared):
+            return self.track
+        prices = [c for c, hard in ((self.hazard, hazard), (self.shared, shared)) if hard]
+        return PHASE if PHASE in prices else max(int(p) for p in prices)
+
+
 # --- SG-21 populated squares ------------------------------------------------------------------
 
 
 def populated(state: GameState, square: int) -> bool:
     """SG-21: a copy of each of the square's cards is in play (outside the supply piles)."""
-    names = card_table(state.board, len(state.decks))[square]
+    names = state.card_names[square]
     return all(
-        deck.supply[int(identity)] < deck.max_population
+        deck.supply[identity] < deck.max_population
         for deck, identity in zip(state.decks, names, strict=True)
     )
 
 
 def surcharge(state: GameState, build: Build) -> int:
     """SG-21 option `surcharge`: a build on a populated square costs this much more."""
-    rules = state.scenario.rules
-    if rules.populated_build != "surcharge" or build.square == NO_SQUARE:
+    extra = state.prices.surcharge
+    if not extra or build.square == NO_SQUARE:
         return 0
-    return rules.costs.populated_surcharge if populated(state, build.square) else 0
+    return extra if populated(state, build.square) else 0
 
 
 # --- SG-17 costs and legality -----------------------------------------------------------------
 
 
-def track_price(costs: CostsSpec, hazard: bool, shared: bool) -> int | str:
-    """SG-17: track on a normal square, a hazard square, a square with another player's track
-    (a square that is both costs the dearer: a whole phase beats any number)."""
-    prices = [c for c, hard in ((costs.hazard, hazard), (costs.shared, shared)) if hard]
-    if not prices:
-        return costs.track
-    return PHASE if PHASE in prices else max(int(p) for p in prices)
-
-
 def base_cost(build: Build, network: Network, player: str, state: GameState) -> int | str:
     """SG-17 cost before any SG-21 surcharge: build points, or 'phase'."""
-    costs = state.scenario.rules.costs
-    if build.action == "track":
-        hazard = network.board.is_hazard(build.square)
-        shared = any(p != player for p in network.owners(build.square))
-        return track_price(costs, hazard, shared)
-    if build.action == "station":
-        return costs.express_station if build.detail == "express" else costs.local_station
-    if build.action == "borrow":
+    prices = state.prices
+    action = build.action
+    if action == "track":
+        hazard = build.square in network.board.hazards
+        shared = any(build.square in t for p, t in network.track.items() if p != player)
+        return prices.track_on(hazard, shared)
+    if action == "station":
+        return prices.express_station if build.detail == "express" else prices.local_station
+    if action == "borrow":
         return 0
-    return getattr(costs, build.action)  # type: ignore[no-any-return]
+    return getattr(prices, action)  # type: ignore[no-any-return]
 
 
 def cost(build: Build, state: GameState, player: str, network: Network | None = None) -> int | str:
@@ -157,6 +192,23 @@ def check(
     return f"SG-17: it costs {price} build points and {points_left} {points} left"
 
 
+def allowed(
+    build: Build,
+    state: GameState,
+    player: str,
+    points_left: int,
+    first: bool,
+    network: Network | None = None,
+) -> bool:
+    """`check(...) is None`, without writing the refusal (for players trying many builds)."""
+    if build.action == "borrow":
+        return borrow_problem(state, player) is None
+    network = state.network if network is None else network
+    if _refusal(build, network, state, player) is not None:
+        return False
+    return affordable(cost(build, state, player, network), points_left, first)
+
+
 def affordable(price: int | str, points_left: int, first: bool) -> bool:
     """SG-17: a whole-phase build only as the first build; others within the points left."""
     if price == PHASE:
@@ -177,33 +229,40 @@ def borrow_problem(state: GameState, player: str) -> str | None:
 
 
 def _action_problem(build: Build, network: Network, state: GameState, player: str) -> str | None:
-    sq = build.square
-    own = network.track[player]
-    station = network.stations.get(sq)
-    problem = None
-    if build.action == "track" and sq in own:
-        problem = "SG-17: {player} already has track on {name}"
-    elif build.action == "station":
-        if sq not in own:
-            problem = "SG-17: a station needs {player}'s own track on {name}"
-        elif station is not None:
-            problem = "SG-11: {name} already has a station"
-    elif build.action == "remove_station" and (station is None or station.builder != player):
-        problem = "SG-17: {name} has no station built by {player}"
-    elif build.action == "remove_track":
-        if sq not in own:
-            problem = "SG-17: {player} has no track on {name}"
-        elif station is not None:
-            problem = "SG-17: remove the station on {name} before its track"
-    elif build.action == "intensify":
-        decks = state.decks
-        index = [d.name for d in decks].index(build.detail or "")
-        identity = int(card_table(network.board, len(decks))[sq, index])
-        if decks[index].supply[identity] == 0:
-            return f"SG-17: the {build.detail} {identity} supply pile is empty"
-    if problem is None:
+    rule = _refusal(build, network, state, player)
+    if rule is None:
         return None  # the message is only formatted for a refusal: this runs in hot loops
-    return problem.format(player=player, name=network.board.name(sq))
+    if build.action == "intensify":
+        identity = state.card_names[build.square][state.deck_index[build.detail or ""]]
+        return rule.format(deck=build.detail, identity=identity)
+    return rule.format(player=player, name=network.board.name(build.square))
+
+
+def _refusal(build: Build, network: Network, state: GameState, player: str) -> str | None:
+    """The template of the rule refusing the build's action and square, or None."""
+    sq = build.square
+    action = build.action
+    if action == "track":
+        return (
+            "SG-17: {player} already has track on {name}" if sq in network.track[player] else None
+        )
+    if action == "station":
+        if sq not in network.track[player]:
+            return "SG-17: a station needs {player}'s own track on {name}"
+        return "SG-11: {name} already has a station" if sq in network.stations else None
+    station = network.stations.get(sq)
+    if action == "remove_station":
+        if station is None or station.builder != player:
+            return "SG-17: {name} has no station built by {player}"
+        return None
+    if action == "remove_track":
+        if sq not in network.track[player]:
+            return "SG-17: {player} has no track on {name}"
+        return "SG-17: remove the station on {name} before its track" if station else None
+    index = state.deck_index[build.detail or ""]  # intensify
+    if state.decks[index].supply[state.card_names[sq][index]]:
+        return None
+    return "SG-17: the {deck} {identity} supply pile is empty"
 
 
 def apply(build: Build, network: Network, player: str) -> Network:
@@ -247,5 +306,5 @@ def legal_builds(state: GameState, player: str, points_left: int, first: bool) -
     return [
         b
         for b in candidates(state.network, names, player)
-        if check(b, state, player, points_left, first) is None
+        if allowed(b, state, player, points_left, first)
     ]

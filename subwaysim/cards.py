@@ -130,26 +130,19 @@ class Chance(Protocol):
         ...
 
 
-STREAM_KINDS = {"populate": 0, "shuffle": 1}
-DECK_NUMBERS = {"section": 0, "row": 1, "column": 2, "cell": 3}
-
-
 class SeededChance:
-    """Every draw from its own stream: numpy SeedSequence children of the game seed, keyed by
-    (populate, turn) or (shuffle, deck, flip), each feeding a `random.Random`."""
+    """Every draw from its own stream, named by the game seed and what it is for:
+    `random.Random("SEED/populate/TURN")` or `random.Random("SEED/shuffle/DECK/FLIP")`
+    (a string seed is hashed with SHA-512: the same streams on every platform and Python)."""
 
     def __init__(self, seed: int) -> None:
         self.seed = seed
 
-    def _stream(self, *key: int) -> random.Random:
-        sequence = np.random.SeedSequence(self.seed, spawn_key=key)
-        return random.Random(int.from_bytes(sequence.generate_state(4).tobytes(), "little"))
-
     def populate(self, turn: int) -> random.Random:
-        return self._stream(STREAM_KINDS["populate"], turn)
+        return random.Random(f"{self.seed}/populate/{turn}")
 
     def shuffle(self, deck: str, flip: int, cards: list[int]) -> None:
-        self._stream(STREAM_KINDS["shuffle"], DECK_NUMBERS[deck], flip).shuffle(cards)
+        random.Random(f"{self.seed}/shuffle/{deck}/{flip}").shuffle(cards)
 
 
 class SampledChance:

@@ -88,15 +88,18 @@ class Game:
 
     def _turn(self) -> Iterator[simpy.Event]:
         state = self.state
+        # Nobody listening: the phases build no events (no route legs, no snapshots).
+        emit = self.emit if self.observers else None
         player = begin_turn(state)
         self.emit(TurnStarted, turn=state.turn, round=state.round, player=player)
-        populate_phase(state, self.emit)  # SG-19 step 1: SG-6, SG-7
+        populate_phase(state, emit)  # SG-19 step 1: SG-6, SG-7
         yield self.env.timeout(PHASE_TIME)
-        trip_phase(state, player, self.agents, self.emit)  # step 2: SG-8
+        trip_phase(state, player, self.agents, emit)  # step 2: SG-8
         yield self.env.timeout(PHASE_TIME)
-        build_phase(state, player, self.agents, self.emit)  # step 3: SG-17, SG-18
+        build_phase(state, player, self.agents, emit)  # step 3: SG-17, SG-18
         yield self.env.timeout(PHASE_TIME)
-        self.emit(TurnEnded, **turn_end_fields(state, player))
+        if emit is not None:
+            emit(TurnEnded, **turn_end_fields(state, player))
 
     def _finish(self, reason: str) -> None:
         state = self.state

@@ -127,10 +127,12 @@ class CostsSpec(_Model):
 
     @property
     def hazard(self) -> int | str:
+        """Track on a hazard square (SG-17)."""
         return _first_set(self.hazard_track, self.hard_track)
 
     @property
     def shared(self) -> int | str:
+        """Track on a square with another player's track (SG-17)."""
         return _first_set(self.shared_track, self.hard_track)
 
 

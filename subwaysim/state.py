@@ -10,10 +10,12 @@ from __future__ import annotations
 import random
 from collections.abc import Callable
 from dataclasses import dataclass, field, replace
+from functools import cached_property
 from typing import Any
 
 from subwaysim.board import Board
-from subwaysim.cards import Chance, Deck, SampledChance, SeededChance, new_decks
+from subwaysim.builds import Prices
+from subwaysim.cards import Chance, Deck, SampledChance, SeededChance, card_table, new_decks
 from subwaysim.network import Network
 from subwaysim.routing import RouteCache, Router, RoutingRules
 from subwaysim.scenario import Scenario
@@ -53,6 +55,20 @@ class GameState:
     debt: dict[str, int] = field(default_factory=dict)  # SG-22 debt tokens held
     borrowed: dict[str, int] = field(default_factory=dict)  # SG-22 points borrowed so far
     _router: Router | None = None
+
+    @cached_property
+    def prices(self) -> Prices:
+        """The scenario's build costs as plain values (SG-17, SG-21)."""
+        return Prices.of(self.scenario.rules)
+
+    @cached_property
+    def card_names(self) -> list[tuple[int, ...]]:
+        """For each square, the identities naming it, one per deck (SG-3, SG-4)."""
+        return [tuple(int(i) for i in row) for row in card_table(self.board, len(self.decks))]
+
+    @cached_property
+    def deck_index(self) -> dict[str, int]:
+        return {d.name: i for i, d in enumerate(self.decks)}
 
     @classmethod
     def new(cls, scenario: Scenario, seed: int | None = None) -> GameState:

@@ -157,13 +157,13 @@ def track_costs(state: GameState, player: str, budget: int) -> list[int]:
     network, board = state.network, state.board
     own = network.track[player]
     others = frozenset().union(*(t for p, t in network.track.items() if p != player))
-    costs = state.scenario.rules.costs
+    prices = state.prices
     table = []
     for sq in range(board.size):
         if sq in own:
             table.append(0)
             continue
-        cost = builds.track_price(costs, board.is_hazard(sq), sq in others)
+        cost = prices.track_on(board.is_hazard(sq), sq in others)
         if cost == PHASE:
             table.append(max(budget, 1))
         else:

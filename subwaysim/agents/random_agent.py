@@ -29,7 +29,7 @@ def sensible_builds(state: GameState, player: str, points_left: int, first: bool
     for station in network.stations_of(player):
         options += [Build("intensify", station.square, d.name) for d in state.decks]
     options.append(Build("borrow"))
-    return [b for b in options if builds.check(b, state, player, points_left, first) is None]
+    return [b for b in options if builds.allowed(b, state, player, points_left, first)]
 
 
 class RandomAgent(Agent):

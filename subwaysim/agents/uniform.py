@@ -37,7 +37,7 @@ class UniformAgent(Agent):
         for action, targets in sorted(by_action.items()):
             yield (
                 action,
-                [b for b in targets if builds.check(b, state, me, points_left, first) is None],
+                [b for b in targets if builds.allowed(b, state, me, points_left, first)],
             )
         if builds.affordable(state.scenario.rules.costs.intensify, points_left, first):
             table = card_table(state.board, len(state.decks))

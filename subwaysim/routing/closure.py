@@ -19,7 +19,7 @@ from functools import cached_property
 
 import numpy as np
 
-from subwaysim.routing.kernels import INF, union_closure
+from subwaysim.routing.kernels import INF, trip_distance, union_closure
 from subwaysim.routing.rides import SystemRides
 
 
@@ -63,21 +63,13 @@ class Closure:
     def fresh(self) -> np.ndarray:
         """(K, K): from each station, nothing ridden yet, to each station."""
         k = len(self.stations)
-        return self.states[self.none * k : (self.none + 1) * k]
+        return np.ascontiguousarray(self.states[self.none * k : (self.none + 1) * k])
 
     def trip(self, origin: int, destination: int) -> int:
         """The shortest trip using these systems (and walking, if allowed); INF if none."""
-        walk, st = self.walk, self.stations
-        if self.use_walk:
-            direct = int(walk[origin, destination])
-            if len(st) < 2:
-                return direct
-            via = walk[origin, st][:, None] + self.fresh + walk[st, destination][None, :]
-            return min(direct, int(via.min()))
-        a, b = self.index.get(origin), self.index.get(destination)
-        if a is None or b is None or origin == destination:
-            return INF
-        return int(self.fresh[a, b])
+        return int(
+            trip_distance(self.walk, self.stations, self.fresh, origin, destination, self.use_walk)
+        )
 
     def from_origin(self, origin: int) -> np.ndarray:
         """(K,) shortest distance from `origin` to each station (arriving in any state)."""

@@ -441,6 +441,33 @@ def union_closure(
     )
 
 
+@kernel
+def trip_distance(walk, stations, fresh, origin, destination, use_walk):  # type: ignore[no-untyped-def]
+    """One trip over a closure (see `closure.Closure.trip`): walk to a first station, the
+    closure's way to a last one, walk on; or, without walking, station to station."""
+    k = len(stations)
+    if not use_walk:
+        a = b = -1
+        for i in range(k):
+            if stations[i] == origin:
+                a = i
+            if stations[i] == destination:
+                b = i
+        if a < 0 or b < 0 or a == b:
+            return INF
+        return fresh[a, b]
+    best = walk[origin, destination]
+    for a in range(k):
+        start = walk[origin, stations[a]]
+        if start >= best:
+            continue
+        for b in range(k):
+            cost = start + fresh[a, b] + walk[stations[b], destination]
+            if cost < best:
+                best = cost
+    return best
+
+
 def station_closure(
     rides: np.ndarray, walk: np.ndarray, use_walk: bool, transfer: int
 ) -> np.ndarray:

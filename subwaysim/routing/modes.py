@@ -47,8 +47,9 @@ def mode_sets(count: int, walking_is_a_mode: bool) -> Iterator[list[ModeSet]]:
 def candidates(
     systems: Sequence[SystemRides], everything: Closure, origin: int, destination: int, best: int
 ) -> list[SystemRides]:
-    """The systems that could ride a part of a shortest trip (a lower bound prunes the rest)."""
-    if len(systems) <= 1:
+    """The systems that could ride a part of a shortest trip (a lower bound prunes the rest).
+    With three systems or fewer, trying every set is cheaper than the bound."""
+    if len(systems) <= 3:
         return list(systems)
     reach = everything.from_origin(origin)
     onward = everything.to_destination(destination)[everything.none * len(everything.stations) :]
@@ -60,6 +61,15 @@ def candidates(
         if int(bound.min()) <= best:
             kept.append(system)
     return kept
+
+
+def _ride_only_possible(systems: Sequence[SystemRides], origin: int, destination: int) -> bool:
+    """Whether some trip could use no walking at all: both ends are stations (SG-14)."""
+    ends = {origin, destination}
+    stations = set()
+    for system in systems:
+        stations.update(system.index)
+    return ends <= stations
 
 
 def choices(
@@ -82,6 +92,8 @@ def choices(
     if systems:
         everything = closure_for(tuple(systems), True)
         best = min(best, everything.trip(origin, destination))
+    if best == walk_distance and not _ride_only_possible(systems, origin, destination):
+        return best, (frozenset({WALK}) if walking_is_a_mode else frozenset(),)
     near = candidates(systems, everything, origin, destination, best) if everything else []
     for size in mode_sets(len(near), walking_is_a_mode):
         found = []

@@ -53,30 +53,38 @@ class Line:
     def kinds(self) -> dict[int, str]:
         return dict(self.stations)
 
+    @cached_property
+    def ways(self) -> dict[int, tuple[int, ...]]:
+        """Each track square's neighbours on this track, in board order."""
+        track, near = self.track, self.board.neighbours
+        return {sq: tuple(n for n in near(sq) if n in track) for sq in self.track}
+
     def degree(self, square: int) -> int:
-        return sum(n in self.track for n in self.board.neighbours(square))
+        return len(self.ways[square])
 
     def is_intersection(self, square: int) -> bool:
-        return self.degree(square) >= 3  # SG-10
+        return len(self.ways[square]) >= 3  # SG-10
 
     def is_stop(self, square: int) -> bool:
-        return square in self.kinds or self.is_intersection(square)
+        return square in self.kinds or len(self.ways[square]) >= 3
 
 
 def follow(line: Line, start: int, first: int, kind: int) -> Hop | None:
     """The hop leaving stop `start` through its track neighbour `first` (see the kernel)."""
+    ways, kinds = line.ways, line.kinds
     squares = [start, first]
     while True:
         cur = squares[-1]
-        crossing = line.is_intersection(cur)
-        station = line.kinds.get(cur)
+        crossing = len(ways[cur]) >= 3
+        station = kinds.get(cur)
         if kind == PLAIN and (crossing or station is not None):
             return Hop(tuple(squares), kind) if cur != start else None
         if station == "express":  # the next express station ends the hop, crossing or not
             return Hop(tuple(squares), kind) if cur != start else None
         if crossing:  # an express hop never passes an intersection
             return Hop(tuple(squares), kind) if kind == EXPRESS_TRAIN and cur != start else None
-        ahead = [n for n in line.board.neighbours(cur) if n in line.track and n != squares[-2]]
+        back = squares[-2]
+        ahead = [n for n in ways[cur] if n != back]
         if not ahead:
             return None  # the end of the line
         squares.append(ahead[0])
@@ -94,9 +102,7 @@ def hop_graph(line: Line, rule: ExpressRule) -> tuple[dict[int, list[Hop]], dict
     fast: dict[int, list[Hop]] = {sq: [] for sq in stops}
     for sq in stops:
         kind = line.kinds.get(sq)
-        for near in line.board.neighbours(sq):
-            if near not in line.track:
-                continue
+        for near in line.ways[sq]:
             hops = [(plain, follow(line, sq, near, PLAIN))]
             if rule == "skip_from_express" and kind == "express":
                 hops.append((plain, follow(line, sq, near, SKIP)))

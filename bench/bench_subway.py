@@ -1,0 +1,194 @@
+"""The Subway Game at table speed (issue 12), every figure a ratio measured in this run.
+
+The unit is one networkx query: a single-pair Dijkstra on the networkx reference graph of
+a mid-game classic network (`reference_routing`, the yardstick the project started from).
+- a greedy-vs-greedy and a random-vs-random classic game, in networkx-query equivalents
+  (goals <= 1,000 and <= 150);
+- routing a whole game's trips: the Router (options + route of every trip, fresh cache)
+  against networkx per trip (graphs built once per network, then SG-14 by subsets) (>= 100x);
+- cost per turn with 3 and 4 players relative to 2 (<= 1.5x and <= 2x);
+- a 24 x 24 board relative to 12 x 12, whole games (<= 5x);
+- a 200-game sweep on 2 worker processes against 1 (>= 1.8x on an idle 2-core machine).
+
+Run: .venv/bin/python -m bench.bench_subway [quick]
+"""
+
+from __future__ import annotations
+
+import os
+import random
+import statistics
+import sys
+import time
+from collections.abc import Callable
+from pathlib import Path
+
+from subwaysim.engine import Game
+from subwaysim.events import Event, TripTaken
+from subwaysim.network import Network
+from subwaysim.reference_routing import (
+    reference_distance,
+    reference_graph,
+    reference_options,
+    reference_subset_graphs,
+)
+from subwaysim.routing import RouteCache, Router
+from subwaysim.scenario import Scenario, load_scenario
+from subwaysim.state import routing_rules
+from subwaysim.turn import play_turn
+
+CLASSIC = Path(__file__).resolve().parents[1] / "scenarios" / "classic.yaml"
+RANDOMS = ["players.0.agent=random", "players.1.agent=random"]
+
+
+def timed(run: Callable[[], object]) -> float:
+    """CPU seconds of `run` (steadier than wall time on a shared machine)."""
+    start = time.process_time()
+    run()
+    return time.process_time() - start
+
+
+def wall(run: Callable[[], object]) -> float:
+    """Wall seconds of `run`: for parallel work, where CPU seconds would hide the gain."""
+    start = time.perf_counter()
+    run()
+    return time.perf_counter() - start
+
+
+def mid_game(scenario: Scenario, seed: int = 0, turns: int = 30) -> Game:
+    game = Game(scenario, seed)
+    for _ in range(turns):
+        play_turn(game.state, game.agents)
+    return game
+
+
+def networkx_query(scenario: Scenario) -> float:
+    """Seconds of one single-pair networkx Dijkstra on a mid-game network (median of runs)."""
+    state = mid_game(scenario).state
+    rules, network = state.routing, state.network
+    graph = reference_graph(network, rules)
+    rng = random.Random(0)
+    pairs = [(rng.randrange(state.board.size), rng.randrange(state.board.size)) for _ in range(300)]
+    runs = []
+    for _ in range(5):
+        runs.append(
+            timed(lambda: [reference_distance(network, rules, o, d, graph=graph) for o, d in pairs])
+            / len(pairs)
+        )
+    return statistics.median(runs)
+
+
+def game_seconds(scenario: Scenario, seeds: range) -> float:
+    """Mean seconds of a whole game (no listeners: what a sweep's game costs bar its summary)."""
+    Game(scenario, seeds[0]).run()  # load compiled kernels, warm caches of the board
+    return statistics.mean(timed(Game(scenario, seed).run) for seed in seeds)
+
+
+def recorded_trips(scenario: Scenario, seed: int) -> list[tuple[Network, int, int]]:
+    game = Game(scenario, seed)
+    trips: list[tuple[Network, int, int]] = []
+    board = game.state.board
+
+    def record(event: Event) -> None:
+        if isinstance(event, TripTaken):
+            trips.append(
+                (game.state.network, board.square(event.origin), board.square(event.destination))
+            )
+
+    game.observers.append(record)
+    game.run()
+    return trips
+
+
+def route_with_router(trips: list[tuple[Network, int, int]], scenario: Scenario) -> None:
+    rules, cache, router = routing_rules(scenario), RouteCache(), None
+    for network, o, d in trips:
+        if router is None or router.network is not network:
+            router = Router(network, rules, cache)
+        options = router.options(o, d)
+        router.route(o, d, options.choices[0])
+
+
+def route_with_networkx(trips: list[tuple[Network, int, int]], scenario: Scenario) -> None:
+    rules, graphs, current = routing_rules(scenario), None, None
+    for network, o, d in trips:
+        if network is not current:
+            graphs, current = reference_subset_graphs(network, rules), network
+        reference_options(network, rules, o, d, graphs)
+
+
+def players_scenario(count: int, turns: int) -> Scenario:
+    """The classic board with `count` greedy companies for `turns` rounds."""
+    names = ("IRT", "BRT", "LIRR", "PATH")[:count]
+    players = ", ".join(f"{{name: {n}, agent: greedy}}" for n in names)
+    return load_scenario(CLASSIC, [f"end.turns={turns}", f"players=[{players}]"])
+
+
+def per_turn(scenario: Scenario, seeds: range) -> float:
+    seconds = game_seconds(scenario, seeds)
+    return seconds / (scenario.end.turns * len(scenario.players))
+
+
+def sweep_speedup(games: int) -> tuple[float, float, float]:
+    """Seconds of `games` greedy games (10 rounds) on 1 and on 2 worker processes."""
+    from subwaysim.sweep.backends import process_pool, serial
+    from subwaysim.sweep.plan import plan_sweep
+
+    plan = plan_sweep(CLASSIC, ["end.turns=10"], games, 0, False)
+    tasks = plan.tasks([])
+    one = wall(lambda: list(serial(tasks)))
+    two = wall(lambda: list(process_pool(2)(tasks)))
+    return one, two, one / two
+
+
+def main(quick: bool = False) -> None:
+    classic = load_scenario(CLASSIC)
+    randoms = load_scenario(CLASSIC, RANDOMS)
+    query = networkx_query(classic)
+    print(
+        f"unit: one networkx single-pair query on a mid-game classic network: {query * 1e6:.0f} µs"
+    )
+
+    seeds = range(2 if quick else 4)
+    greedy = game_seconds(classic, seeds)
+    rand = game_seconds(randoms, range(6 if quick else 12))
+    print(
+        f"greedy vs greedy classic game: {greedy * 1000:7.1f} ms = {greedy / query:6.0f} queries (goal <= 1000)"
+    )
+    print(
+        f"random vs random classic game: {rand * 1000:7.1f} ms = {rand / query:6.0f} queries (goal <= 150)"
+    )
+
+    trips = recorded_trips(classic, 1)
+    fast = min(timed(lambda: route_with_router(trips, classic)) for _ in range(3))
+    slow = timed(lambda: route_with_networkx(trips, classic))
+    networks = len({id(n) for n, _, _ in trips})
+    print(
+        f"routing a whole game's {len(trips)} trips on {networks} networks: Router {fast * 1000:.1f} ms, "
+        f"networkx per trip {slow * 1000:.0f} ms: {slow / fast:.0f}x (goal >= 100x)"
+    )
+
+    turns = 8 if quick else 15
+    two = per_turn(players_scenario(2, turns), seeds)
+    for count, goal in ((3, 1.5), (4, 2.0)):
+        more = per_turn(players_scenario(count, turns), seeds)
+        print(f"cost per turn, {count} players vs 2: {more / two:.2f}x (goal <= {goal}x)")
+
+    small = load_scenario(CLASSIC, [f"end.turns={turns}"])
+    large = load_scenario(CLASSIC, [f"end.turns={turns}", "board.sections=[4, 4]"])
+    ratio = game_seconds(large, seeds) / game_seconds(small, seeds)
+    print(f"24 x 24 board vs 12 x 12, whole games of {turns} rounds: {ratio:.2f}x (goal <= 5x)")
+
+    if (os.cpu_count() or 1) < 2:
+        print("sweep --jobs 2 vs --jobs 1: skipped (one core)")
+        return
+    games = 40 if quick else 200
+    one, two_jobs, speedup = sweep_speedup(games)
+    print(
+        f"sweep of {games} games: --jobs 1 {one:.1f} s, --jobs 2 {two_jobs:.1f} s: "
+        f"{speedup:.2f}x (goal >= 1.8x on an idle 2-core machine)"
+    )
+
+
+if __name__ == "__main__":
+    main("quick" in sys.argv[1:])
