@@ -12,7 +12,7 @@ from __future__ import annotations
 import random
 from abc import ABC, abstractmethod
 from collections.abc import Callable, Hashable, Sequence
-from typing import Any, ClassVar
+from typing import Any, ClassVar, Generic, Self, TypeVar
 
 from pydantic import BaseModel, ConfigDict
 from rich.console import RenderableType
@@ -33,12 +33,17 @@ class GameOptions(BaseModel):
 
 
 Move = Hashable  # a game's move value; str(move) is the move text
+M = TypeVar("M", bound=Hashable)  # one game's move type
+S = TypeVar("S", bound="State[Any]")  # one game's state type
 
 
-class State(ABC):
-    """A position plus whose turn it is. Never mutated after construction."""
+class State(ABC, Generic[M]):
+    """A position plus whose turn it is. Never mutated after construction.
 
-    game: Game
+    Generic over the game's move type `M`, so a game's state lists and plays its own moves.
+    """
+
+    game: Game[Any, M]
 
     @property
     @abstractmethod
@@ -60,16 +65,16 @@ class State(ABC):
         """Number of moves played to reach this state (placement moves included)."""
 
     @abstractmethod
-    def legal_moves(self) -> list[Move]:
+    def legal_moves(self) -> list[M]:
         """Legal moves, unique, in a fixed (sorted) order; empty exactly when `is_over`."""
 
     @abstractmethod
-    def parse_move(self, text: str) -> Move:
+    def parse_move(self, text: str) -> M:
         """Parse move text in this position; raise IllegalMove saying why if it is garbled."""
 
     @abstractmethod
-    def play(self, move: Move | str) -> State:
-        """The state after `move` (a Move or its text); raise IllegalMove naming the rule."""
+    def play(self, move: M | str) -> Self:
+        """The state after `move` (a move or its text); raise IllegalMove naming the rule."""
 
     @abstractmethod
     def to_text(self) -> str:
@@ -87,14 +92,18 @@ class State(ABC):
         Games override this with a fast internal version; the result must have the same
         distribution as this reference loop.
         """
-        state: State = self
+        state = self
         while not state.is_over:
             state = state.play(rng.choice(state.legal_moves()))
         return state.winner
 
 
-class Game(ABC):
-    """A game with fixed options: makes initial states and reads text positions."""
+class Game(ABC, Generic[S, M]):
+    """A game with fixed options: makes initial states and reads text positions.
+
+    Generic over its State type `S` and Move type `M`, so a game's methods take and return
+    its own states and moves (`class ThruwayGame(Game[ThruwayState, ThruwayMove])`).
+    """
 
     name: ClassVar[str]
     sides: ClassVar[tuple[str, str]]
@@ -112,30 +121,30 @@ class Game(ABC):
         self.options = self.Options(**options)
 
     @abstractmethod
-    def initial_state(self) -> State: ...
+    def initial_state(self) -> S: ...
 
     @abstractmethod
-    def from_text(self, text: str, to_move: str | None = None) -> State: ...
+    def from_text(self, text: str, to_move: str | None = None) -> S: ...
 
     @abstractmethod
-    def render(self, state: State, last_move: Move | None = None, **view: Any) -> RenderableType:
+    def render(self, state: S, last_move: M | None = None, **view: Any) -> RenderableType:
         """A rich renderable of the board (coordinates, colours, last move highlighted).
 
         `view` carries optional display requests the console passes on (e.g. terminals=True).
         """
 
     @abstractmethod
-    def greedy_move(self, state: State, rng: random.Random) -> Move:
+    def greedy_move(self, state: S, rng: random.Random) -> M:
         """The game-specific greedy heuristic's choice (ties broken with `rng`)."""
 
-    def select_moves(self, state: State, query: str) -> list[Move]:
+    def select_moves(self, state: S, query: str) -> list[M]:
         """Legal moves matching a console query (`moves QUERY`): by default a text prefix."""
         query = query.strip().lower()
         return [m for m in state.legal_moves() if str(m).lower().startswith(query)]
 
     def interactive_setup(
         self, ask: Callable[[str], str], show: Callable[[RenderableType], None]
-    ) -> Game:
+    ) -> Self:
         """Let players set the game up at the console before play (default: nothing to do).
 
         Returns the Game to play (possibly a new one with different options).
@@ -146,7 +155,7 @@ class Game(ABC):
         """Short help text: move syntax and the main rules, for the console's `help`."""
         return f"{self.name}: type a move in the rules' move text."
 
-    def swaps_seats(self, state: State, move: Move) -> bool:
+    def swaps_seats(self, state: S, move: M) -> bool:
         """Whether `move` trades sides between the two players (a pie rule: RT-13, TW-11).
 
         After such a move the board is unchanged and each player goes on playing the other
@@ -160,13 +169,15 @@ class Game(ABC):
         return limit if isinstance(limit, int) else None
 
 
-_REGISTRY: dict[str, Callable[..., Game]] = {}
+AnyGame = Game[Any, Any]
+G = TypeVar("G", bound=AnyGame)
+_REGISTRY: dict[str, Callable[..., AnyGame]] = {}
 
 
-def register(name: str) -> Callable[[type[Game]], type[Game]]:
+def register(name: str) -> Callable[[type[G]], type[G]]:
     """Class decorator: make a Game available to `get_game(name)`."""
 
-    def decorate(cls: type[Game]) -> type[Game]:
+    def decorate(cls: type[G]) -> type[G]:
         _REGISTRY[name] = cls
         return cls
 
@@ -178,7 +189,7 @@ def game_names() -> Sequence[str]:
     return sorted(_REGISTRY)
 
 
-def get_game_class(name: str) -> type[Game]:
+def get_game_class(name: str) -> type[AnyGame]:
     """The registered Game class `name`: its Options, sides and view_flags, before any options."""
     _load_builtin_games()
     try:
@@ -191,7 +202,7 @@ def get_game_class(name: str) -> type[Game]:
     return factory
 
 
-def get_game(name: str, **options: Any) -> Game:
+def get_game(name: str, **options: Any) -> AnyGame:
     """The registered game `name` with `options` (validated by the game's Options model)."""
     _load_builtin_games()
     try:

@@ -29,7 +29,7 @@ from abstracts import get_game
 from abstracts.mcts import MCTSAgent
 from abstracts.thruway import ThruwayState
 from abstracts.thruway.playout import TraceEntry, random_playout, run_playout
-from abstracts.thruway.rollout import DECISIVE, HORIZON, STRAY, judge
+from abstracts.thruway.rollout import DECISIVE, HORIZON, STRAY
 
 ROUNDS = 3
 PLAYOUTS = 200
@@ -56,7 +56,7 @@ def thruway_playouts(state: ThruwayState, count: int) -> Callable[[], int]:
 
     def run() -> int:
         for _ in range(count):
-            random_playout(state, rng)
+            random_playout(state.rules, state.position(), rng)
         return count
 
     return run
@@ -68,7 +68,9 @@ def rollouts(state: ThruwayState, count: int, decisive: int = DECISIVE) -> Calla
 
     def run() -> int:
         for _ in range(count):
-            run_playout(state, rng, horizon=HORIZON, stray=STRAY, decisive=decisive, judge=judge)
+            run_playout(
+                state.rules, state.position(), rng, horizon=HORIZON, stray=STRAY, decisive=decisive
+            )
         return count
 
     return run
@@ -128,7 +130,7 @@ def mean_plies(state: ThruwayState, count: int = 200) -> float:
     rng, plies = random.Random(2), 0
     for _ in range(count):
         trace: list[TraceEntry] = []
-        random_playout(state, rng, trace)
+        random_playout(state.rules, state.position(), rng, trace)
         plies += len(trace)
     return plies / count
 

@@ -8,13 +8,15 @@ from typing import Any, ClassVar, Literal
 from pydantic import Field, field_validator, model_validator
 from rich.console import RenderableType
 
-from abstracts.core import Game, GameOptions, State, register
+from abstracts.core import Game, GameOptions, register
 from abstracts.rapid_transit.board import Board, check_size
-from abstracts.rapid_transit.moves import Move
+from abstracts.rapid_transit.greedy import greedy_move
+from abstracts.rapid_transit.moves import RapidTransitMove
+from abstracts.rapid_transit.render import render_state
 from abstracts.rapid_transit.rules import RuleSet
-from abstracts.rapid_transit.setups import check_board, checkerboard, parse_board, random_setup
+from abstracts.rapid_transit.setups import check_board, checkerboard, random_setup
 from abstracts.rapid_transit.state import RapidTransitState
-from abstracts.rapid_transit.text import rank_lines, read_position, read_side
+from abstracts.rapid_transit.text import parse_board, rank_lines, read_position, read_side
 
 # Random standard games on 8 x 8 last about 23 plies, v1 games about 140 (some never end
 # by themselves); the default limit is far beyond play and only guarantees an end.
@@ -56,7 +58,7 @@ class RapidTransitOptions(GameOptions):
 
 
 @register("rapid-transit")
-class RapidTransit(Game):
+class RapidTransitGame(Game[RapidTransitState, RapidTransitMove]):
     """Swap pieces to grow your networks (rules: shared/rules/rapid-transit.md)."""
 
     name: ClassVar[str] = "rapid-transit"
@@ -72,9 +74,11 @@ class RapidTransit(Game):
         "terminals": "mark terminal pieces (RT-6) with *",
     }
 
+    options: RapidTransitOptions
+
     def __init__(self, **options: Any) -> None:
         super().__init__(**options)
-        opts: RapidTransitOptions = self.options  # type: ignore[assignment]
+        opts = self.options
         if opts.board is not None:
             self.board, self._red, self._cyan = parse_board(rank_lines(opts.board))
         else:
@@ -89,7 +93,7 @@ class RapidTransit(Game):
 
     # --- protocol ---
     def initial_state(self) -> RapidTransitState:
-        return RapidTransitState(self, self.board, self._red, self._cyan)  # RT-2: red first
+        return RapidTransitState(self, self.rules, self.board, self._red, self._cyan)  # RT-2
 
     def from_text(self, text: str, to_move: str | None = None) -> RapidTransitState:
         """RT-4 rank lines (top rank first), optionally followed by the state line that
@@ -97,25 +101,21 @@ class RapidTransit(Game):
         board, red, cyan, fields = read_position(text)
         if to_move is not None:
             fields["side"] = read_side(to_move, "to_move")
-        return RapidTransitState(self, board, red, cyan, **fields)
+        return RapidTransitState(self, self.rules, board, red, cyan, **fields)
 
-    def render(self, state: State, last_move: Move | None = None, **view: Any) -> RenderableType:
-        from abstracts.rapid_transit.render import render_state
-
-        assert isinstance(state, RapidTransitState)
+    def render(
+        self, state: RapidTransitState, last_move: RapidTransitMove | None = None, **view: Any
+    ) -> RenderableType:
         return render_state(state, last_move, terminals_shown=bool(view.get("terminals")))
 
-    def greedy_move(self, state: State, rng: random.Random) -> Move:
-        from abstracts.rapid_transit.greedy import greedy_move
-
-        assert isinstance(state, RapidTransitState)
+    def greedy_move(self, state: RapidTransitState, rng: random.Random) -> RapidTransitMove:
         return greedy_move(state, rng)
 
     def ply_limit(self) -> int:
         """The `max_plies` option, or its default of eight plies per cell."""
         return self.rules.max_plies
 
-    def select_moves(self, state: State, query: str) -> list[Move]:
+    def select_moves(self, state: RapidTransitState, query: str) -> list[RapidTransitMove]:
         """`moves d4` lists swaps of the piece on d4, `moves -e6` swaps onto e6."""
         query = query.strip().lower()
         moves = state.legal_moves()

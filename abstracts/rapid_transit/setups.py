@@ -1,5 +1,5 @@
-"""Starting positions and board text: the checkerboard (RT-2), the random setup and
-modified boards with their validity check (RT-3), and the text format (RT-4)."""
+"""Starting positions: the checkerboard (RT-2), the random set-up and modified boards with
+their validity check (RT-3)."""
 
 from __future__ import annotations
 
@@ -7,8 +7,6 @@ import random
 
 from abstracts.rapid_transit.board import Board, BoardError, bits
 from abstracts.rapid_transit.networks import network_of
-
-PIECE_CHARS = {"R": 0, "C": 1, ".": None}
 
 
 def checkerboard(board: Board) -> tuple[int, int]:
@@ -50,50 +48,6 @@ def random_setup(board: Board, rng: random.Random) -> tuple[int, int]:
     for (file, rank), pick in colour.items():
         masks[pick] |= 1 << board.bit(file, rank)
     return masks[0], masks[1]
-
-
-def parse_board(lines: list[str]) -> tuple[Board, int, int]:
-    """RT-4: (board, red, cyan) from rank lines, top rank first; spaces are ignored."""
-    rows = [line.replace(" ", "").replace("\t", "") for line in lines]
-    size = len(rows)
-    for number, row in enumerate(rows, start=1):
-        bad = sorted({ch for ch in row if ch not in PIECE_CHARS})
-        if bad:
-            raise BoardError(
-                f"RT-4: rank line {number} {row!r} has {bad[0]!r}; use R (red), C (cyan), . (hole)"
-            )
-        if len(row) != size:
-            raise BoardError(
-                f"RT-4: rank line {number} {row!r} has {len(row)} cells; the text has {size} "
-                f"rank lines, so each needs {size} cells (boards are square)"
-            )
-    if size < 4 or size % 2:
-        raise BoardError(f"RT-1: the text has {size} ranks; boards are even-sized from 4")
-    holes = red = cyan = 0
-    probe = Board(size)
-    for number, row in enumerate(rows):
-        rank = size - 1 - number
-        for file, ch in enumerate(row):
-            bit = 1 << probe.bit(file, rank)
-            if ch == ".":
-                holes |= bit
-            elif ch == "R":
-                red |= bit
-            else:
-                cyan |= bit
-    return Board(size, holes), red, cyan
-
-
-def format_board(board: Board, red: int, cyan: int) -> list[str]:
-    """RT-4: rank lines, top rank first, cells separated by spaces."""
-    lines = []
-    for rank in range(board.size - 1, -1, -1):
-        row = []
-        for file in range(board.size):
-            bit = 1 << board.bit(file, rank)
-            row.append("R" if red & bit else "C" if cyan & bit else ".")
-        lines.append(" ".join(row))
-    return lines
 
 
 def check_board(board: Board, red: int, cyan: int) -> None:

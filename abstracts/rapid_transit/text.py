@@ -5,27 +5,76 @@ the last side to swap for RT-12). The state line is optional when reading."""
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 from abstracts.rapid_transit.board import Board, BoardError, bits
 from abstracts.rapid_transit.rules import RED, SIDES
-from abstracts.rapid_transit.setups import check_board, format_board, parse_board
-
-if TYPE_CHECKING:
-    from abstracts.rapid_transit.state import RapidTransitState
+from abstracts.rapid_transit.setups import check_board
 
 FIELDS = ("to_move", "ply", "passes", "previous", "swapper")
+PIECE_CHARS = {"R": 0, "C": 1, ".": None}
 
 
-def write_position(state: RapidTransitState) -> str:
-    board = state.board
-    previous = ",".join(board.names[b] for b in bits(state.previous)) or "-"
-    swapper = "-" if state.swapper is None else SIDES[state.swapper]
-    line = (
-        f"to_move={state.to_move} ply={state.ply} passes={state.passes} "
-        f"previous={previous} swapper={swapper}"
-    )
-    return "\n".join([*format_board(board, state.red, state.cyan), line])
+def write_position(
+    board: Board,
+    red: int,
+    cyan: int,
+    side: int,
+    ply: int,
+    passes: int,
+    previous: int,
+    swapper: int | None,
+) -> str:
+    """The rank lines and the state line of a position."""
+    cells = ",".join(board.names[b] for b in bits(previous)) or "-"
+    last = "-" if swapper is None else SIDES[swapper]
+    line = f"to_move={SIDES[side]} ply={ply} passes={passes} previous={cells} swapper={last}"
+    return "\n".join([*format_board(board, red, cyan), line])
+
+
+def parse_board(lines: list[str]) -> tuple[Board, int, int]:
+    """RT-4: (board, red, cyan) from rank lines, top rank first; spaces are ignored, and
+    lower case is read as upper case (the board view writes smaller networks so)."""
+    rows = [line.replace(" ", "").replace("\t", "") for line in lines]
+    size = len(rows)
+    for number, row in enumerate(rows, start=1):
+        bad = sorted({ch for ch in row if ch.upper() not in PIECE_CHARS})
+        if bad:
+            raise BoardError(
+                f"RT-4: rank line {number} {row!r} has {bad[0]!r}; use R (red), C (cyan), . (hole)"
+            )
+        if len(row) != size:
+            raise BoardError(
+                f"RT-4: rank line {number} {row!r} has {len(row)} cells; the text has {size} "
+                f"rank lines, so each needs {size} cells (boards are square)"
+            )
+    if size < 4 or size % 2:
+        raise BoardError(f"RT-1: the text has {size} ranks; boards are even-sized from 4")
+    holes = red = cyan = 0
+    probe = Board(size)
+    for number, row in enumerate(rows):
+        rank = size - 1 - number
+        for file, ch in enumerate(row):
+            bit = 1 << probe.bit(file, rank)
+            if ch == ".":
+                holes |= bit
+            elif ch.upper() == "R":
+                red |= bit
+            else:
+                cyan |= bit
+    return Board(size, holes), red, cyan
+
+
+def format_board(board: Board, red: int, cyan: int) -> list[str]:
+    """RT-4: rank lines, top rank first, cells separated by spaces."""
+    lines = []
+    for rank in range(board.size - 1, -1, -1):
+        row = []
+        for file in range(board.size):
+            bit = 1 << board.bit(file, rank)
+            row.append("R" if red & bit else "C" if cyan & bit else ".")
+        lines.append(" ".join(row))
+    return lines
 
 
 def read_position(text: str) -> tuple[Board, int, int, dict[str, Any]]:

@@ -9,11 +9,13 @@ from pydantic import Field
 from rich.console import RenderableType
 
 from abstracts.core import Game, GameOptions, register
-from abstracts.thruway.board import MAX_SIZE, MIN_SIZE, board, parse_text
+from abstracts.thruway.board import MAX_SIZE, MIN_SIZE
 from abstracts.thruway.greedy import greedy_move
-from abstracts.thruway.moves import PAVE, SWAP, Move, move_table
+from abstracts.thruway.moves import PAVE, SWAP, ThruwayMove
 from abstracts.thruway.render import render_board
-from abstracts.thruway.state import SIDES, ThruwayState
+from abstracts.thruway.rules import SIDES, RuleSet
+from abstracts.thruway.state import ThruwayState
+from abstracts.thruway.text import parse_text
 
 
 class ThruwayOptions(GameOptions):
@@ -26,11 +28,11 @@ class ThruwayOptions(GameOptions):
 
 
 @register("thruway")
-class ThruwayGame(Game):
+class ThruwayGame(Game[ThruwayState, ThruwayMove]):
     """Concrete joins west and east, asphalt south and north, with indestructible tiles."""
 
     name: ClassVar[str] = "thruway"
-    sides: ClassVar[tuple[str, str]] = SIDES  # type: ignore[assignment]
+    sides: ClassVar[tuple[str, str]] = SIDES
     Options: ClassVar[type[GameOptions]] = ThruwayOptions
     # Random games often end in a position where both sides can only pass (TW-12), which then
     # lasts until max_plies: a lower limit keeps the generic test quick.
@@ -47,14 +49,16 @@ class ThruwayGame(Game):
 
     def __init__(self, **options: Any) -> None:
         super().__init__(**options)
-        size = self.options.size
-        self.geometry = board(size)
-        self.table = move_table(size)
-        # TW-3: 60 each on 11 x 11, floor(n*n/2) each on other sizes (the same formula).
-        self.tiles = self.options.tiles if self.options.tiles is not None else size * size // 2
+        opts = self.options
+        self.rules = RuleSet.of(opts.size, opts.tiles, opts.pie, opts.max_plies)
+        self.geometry, self.table, self.tiles = (
+            self.rules.geometry,
+            self.rules.table,
+            self.rules.tiles,
+        )
 
     def initial_state(self) -> ThruwayState:
-        return ThruwayState(self, 0, 0, (self.tiles, self.tiles), 0, fresh=True)
+        return ThruwayState(self, self.rules, 0, 0, (self.tiles, self.tiles), 0, fresh=True)
 
     def from_text(self, text: str, to_move: str | None = None) -> ThruwayState:
         """A position from TW-4 text.
@@ -69,24 +73,24 @@ class ThruwayGame(Game):
             self.tiles - concrete.bit_count(),
             self.tiles - asphalt.bit_count(),
         )
-        for side, left in zip(SIDES, reserves, strict=True):
+        for name, left in zip(SIDES, reserves, strict=True):
             if left < 0:
                 raise ValueError(
-                    f"TW-3: the text has {self.tiles - left} {side} tiles but each side "
+                    f"TW-3: the text has {self.tiles - left} {name} tiles but each side "
                     f"owns only {self.tiles}"
                 )
         side = 0 if to_move is None else self._side_index(to_move)
-        return ThruwayState(self, concrete, asphalt, reserves, side)
+        return ThruwayState(self, self.rules, concrete, asphalt, reserves, side)
 
     def render(
-        self, state: ThruwayState, last_move: Move | None = None, **view: Any
-    ) -> RenderableType:  # type: ignore[override]
+        self, state: ThruwayState, last_move: ThruwayMove | None = None, **view: Any
+    ) -> RenderableType:
         return render_board(state, last_move, approaches=bool(view.get("approaches")))
 
-    def greedy_move(self, state: ThruwayState, rng: random.Random) -> Move:  # type: ignore[override]
+    def greedy_move(self, state: ThruwayState, rng: random.Random) -> ThruwayMove:
         return greedy_move(state, rng)
 
-    def select_moves(self, state: ThruwayState, query: str) -> list[Move]:  # type: ignore[override]
+    def select_moves(self, state: ThruwayState, query: str) -> list[ThruwayMove]:
         """`moves f6`: moves touching f6; `moves swap` / `moves replace`; else a text prefix."""
         query = query.strip().lower()
         moves = state.legal_moves()

@@ -14,15 +14,12 @@ more, is a draw. bench/bench_thruway.py measures its speed; the match runner its
 from __future__ import annotations
 
 import random
-from typing import TYPE_CHECKING
 
 from abstracts.thruway.board import Board
 from abstracts.thruway.disputes import disputed_blocks
 from abstracts.thruway.greedy import evaluate
-from abstracts.thruway.playout import Frontier, TraceEntry, run_playout
-
-if TYPE_CHECKING:
-    from abstracts.thruway.state import ThruwayState
+from abstracts.thruway.playout import Position, TraceEntry, run_playout
+from abstracts.thruway.rules import RuleSet
 
 HORIZON = 4  # plies played before judging
 STRAY = 0.3  # the chance of keeping a drawn pave away from the mover's roads
@@ -31,15 +28,18 @@ TEMPO = 2.0  # the side to move's bonus, in evaluation points (half a parcel of 
 
 
 def rollout(
-    state: ThruwayState, rng: random.Random, trace: list[TraceEntry] | None = None
+    rules: RuleSet, start: Position, rng: random.Random, trace: list[TraceEntry] | None = None
 ) -> int | None:
-    """The winning side of a rollout from `state`: 0 concrete, 1 asphalt, None for even."""
-    return run_playout(
-        state, rng, horizon=HORIZON, stray=STRAY, decisive=DECISIVE, judge=judge, trace=trace
+    """The winning side of a rollout from `start`: 0 concrete, 1 asphalt, None for even."""
+    winner, reached = run_playout(
+        rules, start, rng, horizon=HORIZON, stray=STRAY, decisive=DECISIVE, trace=trace
     )
+    if winner is not None or reached.passes >= 3 or reached.ply >= rules.max_plies:
+        return winner  # the game ended (TW-12, TW-15): nothing to judge
+    return judge(rules.geometry, reached)
 
 
-def judge(geo: Board, frontier: Frontier) -> int | None:
+def judge(geo: Board, frontier: Position) -> int | None:
     """The side ahead at `frontier` by the greedy evaluation, with TEMPO for the mover.
 
     A dead board is a draw: neither side can pave (TW-7) and no dispute is left to swap

@@ -10,16 +10,17 @@ from pydantic import Field, field_validator
 from rich.console import RenderableType
 
 from abstracts.core import Game, GameOptions, register
+from abstracts.transit_chess.design import design_system
 from abstracts.transit_chess.generator import MAX_ROUTES, MAX_STOPS, random_system
+from abstracts.transit_chess.greedy import greedy_code
 from abstracts.transit_chess.mapfile import load_map, system_from_data
-from abstracts.transit_chess.moves import MoveCodec, TransitMove
-from abstracts.transit_chess.notation import StopFinder
+from abstracts.transit_chess.moves import TransitChessMove
 from abstracts.transit_chess.pieces import army, pack, parse_army
-from abstracts.transit_chess.rules import SIDES
+from abstracts.transit_chess.render import game_view, select
+from abstracts.transit_chess.rules import SIDES, WIPEOUT, RuleSet
 from abstracts.transit_chess.state import TransitChessState
 from abstracts.transit_chess.system import MapError, TransitSystem
-from abstracts.transit_chess.tables import compile_tables
-from abstracts.transit_chess.textpos import parse_position
+from abstracts.transit_chess.text import read_position, read_side
 
 DESIGN, RANDOM = "design", "random"
 
@@ -53,7 +54,7 @@ class TransitChessOptions(GameOptions):
 
 
 @register("transit-chess")
-class TransitChess(Game):
+class TransitChessGame(Game[TransitChessState, TransitChessMove]):
     """Ride routes to convert the opponent's pieces (rules: shared/rules/transit-chess.md)."""
 
     name: ClassVar[str] = "transit-chess"
@@ -71,12 +72,14 @@ class TransitChess(Game):
         "reach": "mark with ! the stops the side to move can land on",
     }
 
+    options: TransitChessOptions
+
     def __init__(self, **options: Any) -> None:
         if options.get("seed") is None:
             # MT-4 asks for a random first player; the drawn seed is kept so saves replay.
             options["seed"] = random.SystemRandom().randrange(2**31)
         super().__init__(**options)
-        opts: TransitChessOptions = self.options  # type: ignore[assignment]
+        opts = self.options
         self.max_plies = opts.max_plies
         rng = random.Random(f"transit-chess:first:{opts.seed}")
         drawn = rng.randrange(2)
@@ -86,9 +89,12 @@ class TransitChess(Game):
             self._compile(self.system, opts)
 
     def _compile(self, system: TransitSystem, opts: TransitChessOptions) -> None:
-        self.tables = compile_tables(system)
-        self.codec = MoveCodec(self.tables)
-        self.finder = StopFinder(system, self.tables)
+        self.rules = RuleSet.of(system, opts.max_plies)
+        self.tables, self.codec, self.finder = (
+            self.rules.tables,
+            self.rules.codec,
+            self.rules.finder,
+        )
         self.army = army(len(system.stops), opts.pieces)
 
     def _need_system(self) -> TransitSystem:
@@ -101,38 +107,42 @@ class TransitChess(Game):
     def initial_state(self) -> TransitChessState:
         self._need_system()
         hand = pack(self.army)
-        return TransitChessState(self, (0,) * self.tables.n, (hand, hand), self.first_side)
+        cells = (0,) * self.tables.n
+        return TransitChessState(self, self.rules, cells, (hand, hand), self.first_side)
 
     def from_text(self, text: str, to_move: str | None = None) -> TransitChessState:
+        """A position in the text format (text.py); `to_move` defaults to the first player."""
         self._need_system()
-        return parse_position(self, text, to_move)
+        cells, hands, loser = read_position(self.tables, self.finder, text)
+        side = self.first_side if to_move is None else read_side(to_move)
+        if loser is None:
+            return TransitChessState(self, self.rules, cells, hands, side)
+        # MT-11: a side with no pieces at all has lost.
+        return TransitChessState(
+            self, self.rules, cells, hands, side, end=WIPEOUT, winner=1 - loser
+        )
 
     def render(
-        self, state: TransitChessState, last_move: TransitMove | str | None = None, **view: Any
+        self,
+        state: TransitChessState,
+        last_move: TransitChessMove | str | None = None,
+        **view: Any,
     ) -> RenderableType:
-        from abstracts.transit_chess.render import game_view
-
         return game_view(state, last_move, **view)
 
-    def greedy_move(self, state: TransitChessState, rng: random.Random) -> TransitMove:
-        from abstracts.transit_chess.greedy import greedy_code
-
+    def greedy_move(self, state: TransitChessState, rng: random.Random) -> TransitChessMove:
         return self.codec.move(greedy_code(state, rng))
 
-    def select_moves(self, state: TransitChessState, query: str) -> list[TransitMove]:
+    def select_moves(self, state: TransitChessState, query: str) -> list[TransitChessMove]:
         """`moves UNI` (moves from, or placements onto, a stop), `moves R@UNI` (that piece)."""
-        from abstracts.transit_chess.render import select
-
         return select(state, query)
 
     def interactive_setup(
         self, ask: Callable[[str], str], show: Callable[[RenderableType], None]
-    ) -> TransitChess:
+    ) -> TransitChessGame:
         if self.system is not None:
             return self
-        from abstracts.transit_chess.design import design_system
-
-        system = design_system(self, ask, show)
+        system = design_system(self.options.routes, self.first_side, ask, show)
         return type(self)(**{**self.options.model_dump(), "map": system.to_data()})
 
     def rules_help(self) -> str:

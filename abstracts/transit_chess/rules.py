@@ -1,4 +1,5 @@
-"""The transition: placing (MT-4), moving and converting (MT-10), and how games end (MT-11).
+"""The rules in force and the transition: the compiled system a game is played on, placing
+(MT-4), moving and converting (MT-10), and how games end (MT-11).
 
 Positions are mutable lists here so one function serves both `State.play` (on copies) and
 the fast playout loop (in place); the two cannot drift apart.
@@ -6,11 +7,33 @@ the fast playout loop (in place); the two cannot drift apart.
 
 from __future__ import annotations
 
+from dataclasses import dataclass
+
+from abstracts.transit_chess.moves import MoveCodec
+from abstracts.transit_chess.notation import StopFinder
 from abstracts.transit_chess.pieces import size
-from abstracts.transit_chess.tables import Tables
+from abstracts.transit_chess.system import TransitSystem
+from abstracts.transit_chess.tables import Tables, compile_tables
 
 SIDES = ("white", "black")
 WIN, WIPEOUT, PASSES, PLY_LIMIT = "win", "wipeout", "passes", "ply-limit"
+
+
+@dataclass(frozen=True, slots=True)
+class RuleSet:
+    """One game's rules: the system (MT-1) compiled for play, how its moves are read and
+    written (MT-12), and the ply limit (MT-11). Every State of the game shares it."""
+
+    system: TransitSystem
+    tables: Tables
+    codec: MoveCodec
+    finder: StopFinder
+    max_plies: int
+
+    @classmethod
+    def of(cls, system: TransitSystem, max_plies: int) -> RuleSet:
+        tables = compile_tables(system)
+        return cls(system, tables, MoveCodec(tables), StopFinder(system, tables), max_plies)
 
 
 def apply_code(

@@ -15,8 +15,8 @@ import random
 import pytest
 
 from abstracts import IllegalMove, get_game
-from abstracts.transit_chess import TransitMove
-from abstracts.transit_chess.textpos import PositionError
+from abstracts.transit_chess import TransitChessMove
+from abstracts.transit_chess.text import PositionError
 
 NAMES = dict(
     A="Alder", B="Birch", C="Cedar", D="Dogwood", E="Elm", F="Fir",
@@ -284,9 +284,9 @@ def test_move_text_round_trips_and_reads_names(cross) -> None:
     assert str(state.parse_move("R@Alder-Elm")) == "R@A-E"  # name prefixes
     assert str(state.parse_move("R@alder-dog")) == "R@A-D"
     assert str(state.parse_move("R@A-Birch")) == "R@A-B"  # the whole name beats Birchwood
-    assert state.parse_move(" pass ") == TransitMove()
-    assert str(TransitMove("R", "UNI", "SGE")) == "R@UNI-SGE"
-    assert str(TransitMove("R", "", "UNI")) == "R@UNI"
+    assert state.parse_move(" pass ") == TransitChessMove()
+    assert str(TransitChessMove("R", "UNI", "SGE")) == "R@UNI-SGE"
+    assert str(TransitChessMove("R", "", "UNI")) == "R@UNI"
 
 
 @pytest.mark.parametrize(
@@ -313,9 +313,9 @@ def test_refused_moves_name_the_rule_and_quote_the_move(cross, text: str, messag
 
 def test_play_accepts_move_values_and_refuses_foreign_stops(cross) -> None:
     state = cross.from_text("white: R@A\nblack: P@H", to_move="white")
-    assert state.play(TransitMove("R", "A", "C")).to_text() == "white: R@C\nblack: P@H"
+    assert state.play(TransitChessMove("R", "A", "C")).to_text() == "white: R@C\nblack: P@H"
     with pytest.raises(IllegalMove, match="no stop 'UNI'"):
-        state.play(TransitMove("R", "UNI", "SGE"))
+        state.play(TransitChessMove("R", "UNI", "SGE"))
 
 
 # ------------------------------------------------------------------ text positions

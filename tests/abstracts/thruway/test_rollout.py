@@ -1,7 +1,7 @@
 """The MCTS rollout: legal road-building plies, then a judged winner.
 
 `ThruwayState.playout` is the rollout, not the uniform game of the protocol's reference
-loop (`random_playout` stays uniform, see test_thruway_playout.py). Traced rollouts are
+loop (`random_playout` stays uniform, see test_playout.py). Traced rollouts are
 replayed through `ThruwayState.play`, so every move they make is legal; the biased draw is
 checked against its exact distribution; the judge on hand-worked boards.
 """
@@ -11,7 +11,6 @@ from __future__ import annotations
 import random
 from collections import Counter
 
-import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 from scipy.stats import chisquare
@@ -23,14 +22,14 @@ from abstracts.thruway.board import bit_indices
 from abstracts.thruway.moves import PASS, PAVE, PIE, SWAP
 from abstracts.thruway.playout import (
     _TRIES,
-    Frontier,
+    Position,
     TraceEntry,
     random_playout,
     roadside,
     run_playout,
 )
 from abstracts.thruway.rollout import HORIZON, TEMPO, judge, rollout
-from tests.abstracts.test_thruway_playout import positions, replay_trace, traced_move
+from tests.abstracts.thruway.test_playout import positions, replay_trace, traced_move
 
 
 def position(text: str, to_move: str = "concrete", **options: object) -> ThruwayState:
@@ -38,14 +37,14 @@ def position(text: str, to_move: str = "concrete", **options: object) -> Thruway
     return get_game("thruway", size=size, **options).from_text(text, to_move)
 
 
-def frontier(state: ThruwayState) -> Frontier:
-    return Frontier(state.concrete, state.asphalt, state.side, state.reserves)
+def frontier(state: ThruwayState) -> Position:
+    return Position(state.concrete, state.asphalt, state.side, state.reserves)
 
 
 def replay_rollout(state: ThruwayState, seed: int) -> None:
     """Every traced move is legal; the result is the game's, the draw's or the judge's."""
     trace: list[TraceEntry] = []
-    winner = rollout(state, random.Random(seed), trace)
+    winner = rollout(state.rules, state.position(), random.Random(seed), trace)
     assert len(trace) <= HORIZON
     state = replay_trace(state, trace)
     if state.is_over:
@@ -71,18 +70,18 @@ def test_rollouts_near_the_ply_limit_end_drawn_there() -> None:
     state = get_game("thruway", size=5, max_plies=3).initial_state().play("c3-d3")
     for seed in range(20):
         trace: list[TraceEntry] = []
-        assert rollout(state, random.Random(seed), trace) is None
+        assert rollout(state.rules, state.position(), random.Random(seed), trace) is None
         assert len(trace) == 2
 
 
 def test_state_playout_is_the_rollout_and_random_playout_stays_uniform() -> None:
     state = get_game("thruway", size=7).initial_state().play("d4-e4")
     for seed in range(10):
-        expected = rollout(state, random.Random(seed))
+        expected = rollout(state.rules, state.position(), random.Random(seed))
         assert state.playout(random.Random(seed)) == (
             None if expected is None else ("concrete", "asphalt")[expected]
         )
-        uniform = random_playout(state, random.Random(seed))
+        uniform = random_playout(state.rules, state.position(), random.Random(seed))
         assert state.random_playout(random.Random(seed)) == (
             None if uniform is None else ("concrete", "asphalt")[uniform]
         )
@@ -104,12 +103,6 @@ def test_a_finished_or_frozen_game_is_not_judged() -> None:
     assert frozen.playout(random.Random(0)) is None
 
 
-def test_a_horizon_needs_a_judge() -> None:
-    state = get_game("thruway", size=5).initial_state()
-    with pytest.raises(ValueError, match="judge"):
-        run_playout(state, random.Random(0), horizon=3)
-
-
 # -- the judge ----------------------------------------------------------------------------
 
 
@@ -117,7 +110,7 @@ def test_judge_gives_an_even_board_to_the_side_to_move() -> None:
     empty = get_game("thruway", size=5).initial_state()
     geo = empty.game.geometry
     assert judge(geo, frontier(empty)) == 0
-    assert judge(geo, Frontier(0, 0, 1, empty.reserves)) == 1
+    assert judge(geo, Position(0, 0, 1, empty.reserves)) == 1
 
 
 def test_judge_prefers_a_shorter_road_over_the_tempo() -> None:
@@ -149,7 +142,7 @@ def one_ply_draws(state: ThruwayState, stray: float, samples: int) -> Counter[st
     counts: Counter[str] = Counter()
     for _ in range(samples):
         trace: list[TraceEntry] = []
-        run_playout(state, rng, horizon=1, stray=stray, judge=lambda *_: None, trace=trace)
+        run_playout(state.rules, state.position(), rng, horizon=1, stray=stray, trace=trace)
         counts[str(traced_move(state.game, trace[0]))] += 1
     return counts
 
@@ -219,7 +212,7 @@ def test_rollouts_play_the_winning_move_when_there_is_one() -> None:
     state = position(THREAT, "asphalt").play("d1-d2")
     for seed in range(5):
         trace: list[TraceEntry] = []
-        assert rollout(state, random.Random(seed), trace) == 0
+        assert rollout(state.rules, state.position(), random.Random(seed), trace) == 0
         assert [str(traced_move(state.game, entry)) for entry in trace] == ["d1-e1"]
 
 
