@@ -17,6 +17,8 @@ from typing import Any, ClassVar, Generic, Self, TypeVar
 from pydantic import BaseModel, ConfigDict
 from rich.console import RenderableType
 
+from abstracts.evaluators import Evaluator, RandomPlayout
+
 
 class IllegalMove(ValueError):
     """A move the rules refuse; the message names the rule and quotes the move."""
@@ -87,15 +89,28 @@ class State(ABC, Generic[M]):
         return f"{self.winner} wins." if self.winner else "The game is drawn."
 
     def playout(self, rng: random.Random) -> str | None:
-        """Play uniformly random moves to the end and return the winner.
+        """Play uniformly random moves to the end and return the winner (`winner` there).
 
-        Games override this with a fast internal version; the result must have the same
-        distribution as this reference loop.
+        Always the uniform random game: games override this with a fast internal version
+        whose result has the same distribution as this reference loop. How the search
+        scores a leaf is an evaluator's business (`abstracts/evaluators.py`).
         """
         state = self
         while not state.is_over:
             state = state.play(rng.choice(state.legal_moves()))
         return state.winner
+
+    def rollout(self, rng: random.Random, plies: int) -> Self:
+        """At most `plies` plies of the game's rollout policy; the state reached (sooner if
+        the game ends). Uniformly random moves here; a game may bias its rollouts (towards
+        moves a player would consider) for the `Rollout` evaluator to judge where they stop.
+        """
+        state = self
+        for _ in range(plies):
+            if state.is_over:
+                break
+            state = state.play(rng.choice(state.legal_moves()))
+        return state
 
 
 class Game(ABC, Generic[S, M]):
@@ -112,10 +127,6 @@ class Game(ABC, Generic[S, M]):
     conformance_options: ClassVar[tuple[dict[str, Any], ...]] = ({},)
     # Display toggles the console offers (`show NAME`), passed to render() as view[NAME]=True.
     view_flags: ClassVar[dict[str, str]] = {}
-    # MCTS playouts for this game when an agent spec does not say: None for uniformly random
-    # playouts (`State.playout`), or epsilon for epsilon-greedy playouts over `greedy_move`
-    # (worth it when random games run long and say little, and greedy_move is cheap).
-    mcts_epsilon: ClassVar[float | None] = None
 
     def __init__(self, **options: Any) -> None:
         self.options = self.Options(**options)
@@ -162,6 +173,20 @@ class Game(ABC, Generic[S, M]):
         side; the console, the match runner and MCTS use this to keep track of who is who.
         """
         return str(move) == "pie"
+
+    def seat_swap_ahead(self, state: S) -> bool:
+        """Whether a seat-swapping move may still be played from `state` (now or later).
+
+        Evaluators play move by move while it is true, to know who is who at the end. By
+        default: a seat swap is among the legal moves now. A game whose seat swap can come
+        later (a pie rule answering the first move) says so.
+        """
+        return any(self.swaps_seats(state, move) for move in state.legal_moves())
+
+    def default_evaluator(self) -> Evaluator:
+        """How MCTS scores a leaf in this game when an agent spec does not say: uniformly
+        random playouts to the end, unless a game names a better evaluator."""
+        return RandomPlayout()
 
     def ply_limit(self) -> int | None:
         """The longest a game can last in plies (the `max_plies` option if the game has one)."""

@@ -111,6 +111,10 @@ class RapidTransitGame(Game[RapidTransitState, RapidTransitMove]):
     def greedy_move(self, state: RapidTransitState, rng: random.Random) -> RapidTransitMove:
         return greedy_move(state, rng)
 
+    def seat_swap_ahead(self, state: RapidTransitState) -> bool:
+        """RT-13: with the pie rule, until the second player's first turn is over."""
+        return self.rules.pie and state.ply <= 1 and not state.is_over
+
     def ply_limit(self) -> int:
         """The `max_plies` option, or its default of eight plies per cell."""
         return self.rules.max_plies

@@ -9,10 +9,12 @@ from pydantic import Field
 from rich.console import RenderableType
 
 from abstracts.core import Game, GameOptions, register
+from abstracts.evaluators import Evaluator
 from abstracts.thruway.board import MAX_SIZE, MIN_SIZE
 from abstracts.thruway.greedy import greedy_move
 from abstracts.thruway.moves import PAVE, SWAP, ThruwayMove
 from abstracts.thruway.render import render_board
+from abstracts.thruway.rollout import judged_rollout
 from abstracts.thruway.rules import SIDES, RuleSet
 from abstracts.thruway.state import ThruwayState
 from abstracts.thruway.text import parse_text
@@ -89,6 +91,14 @@ class ThruwayGame(Game[ThruwayState, ThruwayMove]):
 
     def greedy_move(self, state: ThruwayState, rng: random.Random) -> ThruwayMove:
         return greedy_move(state, rng)
+
+    def default_evaluator(self) -> Evaluator:
+        """Judged 4-ply rollouts (rollout.py): random Thruway games mostly end drawn."""
+        return judged_rollout()
+
+    def seat_swap_ahead(self, state: ThruwayState) -> bool:
+        """TW-11: `pie` is open now, or will be after the game's first move."""
+        return not state.is_over and (state.pie_ok or (state.fresh and self.rules.pie))
 
     def select_moves(self, state: ThruwayState, query: str) -> list[ThruwayMove]:
         """`moves f6`: moves touching f6; `moves swap` / `moves replace`; else a text prefix."""

@@ -40,6 +40,7 @@ TraceEntry = tuple[int, int, int, bool]
 Choice = tuple[int, int, int]  # (kind, anchor, pair bits)
 _TRIES = 8  # rejection draws before falling back to the exact chooser
 PASSES_TO_DRAW = 3  # TW-12: three passes in a row end the game drawn
+STRAY = 0.3  # the rollout policy's chance of keeping a drawn pave away from the mover's roads
 
 
 @dataclass(frozen=True, slots=True)

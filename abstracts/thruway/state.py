@@ -16,7 +16,7 @@ from abstracts.thruway.board import bit_indices
 from abstracts.thruway.disputes import disputed_blocks, swap_anchors
 from abstracts.thruway.moves import PAVE, PIE, SWAP, ThruwayMove, anchor_bits
 from abstracts.thruway.paving import pave_anchors
-from abstracts.thruway.playout import Position, random_playout
+from abstracts.thruway.playout import STRAY, Position, random_playout, run_playout
 from abstracts.thruway.refusals import refusal
 from abstracts.thruway.rules import SIDES, RuleSet
 from abstracts.thruway.text import format_text
@@ -128,20 +128,18 @@ class ThruwayState(State[ThruwayMove]):
         return f"{self.winner} wins: its indestructible tiles join the {edges} edges (TW-15)."
 
     def playout(self, rng: random.Random) -> str | None:
-        """The MCTS rollout (rollout.py): a few road-building plies, then a judged winner.
-
-        Not the protocol's uniformly random game to the end: random Thruway games mostly
-        end drawn and say little. `random_playout` is that uniform game.
-        """
-        from abstracts.thruway.rollout import rollout
-
-        winner = rollout(self.rules, self.position(), rng)
-        return None if winner is None else SIDES[winner]
-
-    def random_playout(self, rng: random.Random) -> str | None:
-        """Uniformly random legal moves to the end (the protocol's reference playout)."""
+        """Uniformly random legal moves to the end (playout.py, on bare ints)."""
         winner = random_playout(self.rules, self.position(), rng)
         return None if winner is None else SIDES[winner]
+
+    def rollout(self, rng: random.Random, plies: int) -> ThruwayState:
+        """At most `plies` plies of the rollout policy (playout.py): a move that wins at
+        once whenever the mover has one, else a random move biased towards the mover's own
+        roads (a pave away from them is kept with chance STRAY). Every move is legal."""
+        _, reached = run_playout(
+            self.rules, self.position(), rng, horizon=plies, stray=STRAY, decisive=plies
+        )
+        return self.at(reached)
 
     # -- derived facts the console, heuristics and playouts use ---------------------------
 
@@ -165,6 +163,16 @@ class ThruwayState(State[ThruwayMove]):
         return Position(
             self.concrete, self.asphalt, self.side, self.reserves, self._ply, 0, ban_h, ban_v,
             self.pie_ok, self.fresh and self.rules.pie, self.roles_traded,
+        )  # fmt: skip
+
+    def at(self, position: Position) -> ThruwayState:
+        """The state of this game at `position` (where a playout stopped)."""
+        table = self.rules.table
+        banned = table.swap_h.get(_low(position.ban_h)) or table.swap_v.get(_low(position.ban_v))
+        return ThruwayState(
+            self.game, self.rules, position.concrete, position.asphalt, position.reserves,
+            position.side, position.ply, banned, position.pie_now, position.pie_next,
+            position.traded,
         )  # fmt: skip
 
     # -- internals ------------------------------------------------------------------------
@@ -222,3 +230,8 @@ class ThruwayState(State[ThruwayMove]):
             pie_ok=self.fresh and self.rules.pie,
             roles_traded=self.roles_traded or move.kind == PIE,
         )
+
+
+def _low(bits: int) -> int:
+    """The index of the lowest set bit (-1 for none)."""
+    return (bits & -bits).bit_length() - 1

@@ -1,6 +1,6 @@
 """The fast random playout plays the same game as `ThruwayState`, with uniform moves.
 
-(`ThruwayState.random_playout` is this playout; `ThruwayState.playout`, the MCTS rollout,
+(`ThruwayState.playout` is this playout; the rollout policy of Thruway's default evaluator
 has its own tests in test_rollout.py.)
 
 Traced playouts are replayed move by move through `ThruwayState.play`: every move must be
@@ -157,17 +157,17 @@ def test_one_ply_is_uniform_when_only_swaps_remain() -> None:
 
 def test_playout_of_a_finished_game_returns_its_winner() -> None:
     state = get_game("thruway", size=3, tiles=6).from_text("AAA\nCCC\nAAA")
-    assert state.random_playout(random.Random(0)) == "concrete"
+    assert state.playout(random.Random(0)) == "concrete"
 
 
 @pytest.mark.parametrize("pie", [True, False])
 def test_a_game_where_nobody_can_move_is_drawn(pie: bool) -> None:
     state = get_game("thruway", size=3, tiles=1, pie=pie).initial_state()
-    assert state.random_playout(random.Random(0)) is None
+    assert state.playout(random.Random(0)) is None
 
 
 def test_playout_results_are_reproducible() -> None:
     state = get_game("thruway", size=7).initial_state()
-    first = [state.random_playout(random.Random(s)) for s in range(20)]
-    assert first == [state.random_playout(random.Random(s)) for s in range(20)]
+    first = [state.playout(random.Random(s)) for s in range(20)]
+    assert first == [state.playout(random.Random(s)) for s in range(20)]
     assert {"concrete", "asphalt"} <= set(first)
