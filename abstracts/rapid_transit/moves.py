@@ -52,6 +52,16 @@ def swap_move(board: Board, p: int, q: int) -> RapidTransitMove:
     return swap_row(board, p)[q]
 
 
+def of_board(board: Board, move: RapidTransitMove) -> bool:
+    """Whether `move` is a move of this board (one made for another size names other cells
+    by the same bits)."""
+    if not move.is_swap:
+        return True
+    names = board.names
+    p, q = move.p, move.q
+    return p < len(names) and q < len(names) and f"{names[p]}-{names[q]}" == move.text
+
+
 def parse(board: Board, text: str) -> RapidTransitMove:
     """RT-14: read move text; IllegalMove quoting it when it is not a move of this board."""
     clean = text.strip().lower()

@@ -88,10 +88,22 @@ def _summary(state: RapidTransitState) -> list[Text]:
         if not state.is_over and state.side == side:
             line.append("   (to move)", style="bold")
         lines.append(line)
+    counts = _counts(state)
+    if counts:
+        lines.append(Text(counts))
     lines.append(Text(_standing(state, leader, red_sizes, cyan_sizes)))
     if state.is_over:
         lines.append(Text(state.end_reason(), style="bold"))
     return lines
+
+
+def _counts(state: RapidTransitState) -> str:
+    """Who has more pieces, when the board gives the sides unequal counts (RT-3)."""
+    red, cyan = state.red.bit_count(), state.cyan.bit_count()
+    if red == cyan:
+        return ""
+    more, difference = (SIDES[RED], red - cyan) if red > cyan else (SIDES[CYAN], cyan - red)
+    return f"{more} has {difference} more piece{'s' * (difference > 1)} (red {red}, cyan {cyan})"
 
 
 def _standing(

@@ -7,7 +7,14 @@ from typing import Any
 
 from abstracts.core import Game, IllegalMove, State
 from abstracts.rapid_transit.board import Board
-from abstracts.rapid_transit.moves import PASS_MOVE, PIE_MOVE, RapidTransitMove, parse, swap_row
+from abstracts.rapid_transit.moves import (
+    PASS_MOVE,
+    PIE_MOVE,
+    RapidTransitMove,
+    of_board,
+    parse,
+    swap_row,
+)
 from abstracts.rapid_transit.playout import random_move
 from abstracts.rapid_transit.refusals import refusal
 from abstracts.rapid_transit.rules import (
@@ -110,7 +117,10 @@ class RapidTransitState(State[RapidTransitMove]):
         if self._legal is None:
             self._legal = set(self.legal_moves())
         if move not in self._legal:
-            raise IllegalMove(f"{self._refusal(move)}: {str(move)!r}")
+            if not of_board(self.board, move):
+                move = self.parse_move(move.text)  # made for another board: read its text here
+            if move not in self._legal:
+                raise IllegalMove(f"{self._refusal(move)}: {str(move)!r}")
         return self._after(move)
 
     def to_text(self) -> str:

@@ -77,13 +77,18 @@ def format_board(board: Board, red: int, cyan: int) -> list[str]:
     return lines
 
 
-def read_position(text: str) -> tuple[Board, int, int, dict[str, Any]]:
+def read_position(text: str, to_move: str | None = None) -> tuple[Board, int, int, dict[str, Any]]:
     """(board, red, cyan, state fields as RapidTransitState takes them); the board is
-    checked against RT-3."""
+    checked against RT-3 and the state line against the rules it records; `to_move`, if
+    given, overrides the state line's."""
     board_lines, fields = _split(text)
+    if to_move is not None:
+        fields["to_move"] = to_move
     board, red, cyan = parse_board(board_lines)
     check_board(board, red, cyan)
-    return board, red, cyan, _state_fields(board, fields)
+    state = _state_fields(board, fields)
+    _check_history(board, red, cyan, **state)
+    return board, red, cyan, state
 
 
 def rank_lines(text: str) -> list[str]:
@@ -124,6 +129,49 @@ def _state_fields(board: Board, fields: dict[str, str]) -> dict[str, Any]:
         "previous": previous,
         "swapper": None if swapper == "-" else read_side(swapper, "swapper"),
     }
+
+
+def _check_history(
+    board: Board,
+    red: int,
+    cyan: int,
+    side: int,
+    ply: int,
+    passes: int,
+    previous: int,
+    swapper: int | None,
+) -> None:
+    """Refuse a state line no game can reach, naming the field and the rule."""
+    if passes > ply:
+        raise BoardError(f"RT-11: passes={passes} in a row, but only {ply} plies were played")
+    if swapper is not None and ply == 0:
+        raise BoardError(f"RT-12: swapper={SIDES[swapper]}, but no move was played (ply=0)")
+    if previous:
+        _check_previous(board, red, cyan, side, passes, previous, swapper)
+
+
+def _check_previous(
+    board: Board, red: int, cyan: int, side: int, passes: int, previous: int, swapper: int | None
+) -> None:
+    """RT-16: `previous` holds the two cells of the swap just made, by the other side."""
+    cells = ",".join(board.names[b] for b in bits(previous))
+    if previous.bit_count() != 2:
+        raise BoardError(
+            f"RT-16: previous={cells} must name the two cells of one swap (RT-8), "
+            f"not {previous.bit_count()}"
+        )
+    if not (red & previous and cyan & previous):
+        colour = "red" if red & previous else "cyan"
+        raise BoardError(
+            f"RT-16: previous={cells}: a swap leaves one red and one cyan piece on its two "
+            f"cells (RT-8), but both are {colour}"
+        )
+    if passes or swapper != 1 - side:
+        last = "nobody" if swapper is None else SIDES[swapper]
+        raise BoardError(
+            f"RT-16: previous={cells} says {SIDES[1 - side]} just swapped, but "
+            f"passes={passes} and swapper={last}"
+        )
 
 
 def _count(text: str, field: str) -> int:

@@ -6,7 +6,7 @@ import pytest
 
 from abstracts import get_game
 from tests.abstracts.rapid_transit.positions import A, game4, start
-from tests.abstracts.rapid_transit.test_setups import UNEQUAL
+from tests.abstracts.rapid_transit.test_setups import RED_BLOCK, UNEQUAL
 from tests.abstracts.rapid_transit.test_text import SMALL
 
 # ---------------------------------------------------------------- options
@@ -19,8 +19,9 @@ def test_board_option_sets_the_starting_position() -> None:
 
 
 def test_board_option_is_validated_when_the_game_is_made() -> None:
-    with pytest.raises(ValueError, match="RT-3: piece counts must be equal"):
-        get_game("rapid-transit", board=UNEQUAL)
+    with pytest.raises(ValueError, match="RT-3: no 2 x 2 block may be one colour"):
+        get_game("rapid-transit", board=RED_BLOCK)
+    assert get_game("rapid-transit", board=UNEQUAL).initial_state().red.bit_count() == 7
     with pytest.raises(ValueError, match="board text is 4 x 4 but size=6"):
         get_game("rapid-transit", board=SMALL, size=6)
 

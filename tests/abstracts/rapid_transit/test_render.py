@@ -53,3 +53,11 @@ def test_render_shows_holes_and_the_end() -> None:
     assert view.splitlines()[1] == " 6   .   r   c   r   c   .   6"
     assert "sizes equal, cyan swapped last and leads" in view
     assert " ".join(view.split()).endswith("equal and cyan swapped last: cyan wins.")
+
+
+def test_render_says_who_has_more_pieces_on_an_unequal_board() -> None:
+    # RT-3 allows unequal counts: 7 red, 9 cyan.
+    game = game4()
+    view = show(game, game.from_text("R C R C\nC R C R\nR C R C\nC R C C"))
+    assert "cyan has 2 more pieces (red 7, cyan 9)" in view
+    assert "more piece" not in show(game, game.from_text(A))
