@@ -14,12 +14,18 @@ from typing import Any
 from abstracts.core import Game, IllegalMove, State
 from abstracts.thruway.board import bit_indices
 from abstracts.thruway.disputes import disputed_blocks, swap_anchors
-from abstracts.thruway.moves import PAVE, PIE, SWAP, ThruwayMove, anchor_bits
+from abstracts.thruway.moves import PASS, PAVE, PIE, SWAP, ThruwayMove, anchor_bits
 from abstracts.thruway.paving import pave_anchors
-from abstracts.thruway.playout import STRAY, Position, random_playout, run_playout
+from abstracts.thruway.playout import (
+    PASSES_TO_DRAW,
+    STRAY,
+    Position,
+    random_playout,
+    run_playout,
+)
 from abstracts.thruway.refusals import refusal
 from abstracts.thruway.rules import SIDES, RuleSet
-from abstracts.thruway.text import format_text
+from abstracts.thruway.text import write_position
 from abstracts.thruway.thruways import thruway_winner
 
 _ORDER = attrgetter("order")
@@ -38,6 +44,7 @@ class ThruwayState(State[ThruwayMove]):
         "fresh",
         "game",
         "over",
+        "passes",
         "pie_ok",
         "reserves",
         "roles_traded",
@@ -59,6 +66,7 @@ class ThruwayState(State[ThruwayMove]):
         pie_ok: bool = False,
         fresh: bool = False,
         roles_traded: bool = False,
+        passes: int = 0,
     ) -> None:
         self.game = game
         self.rules = rules
@@ -70,9 +78,12 @@ class ThruwayState(State[ThruwayMove]):
         self.pie_ok = pie_ok  # TW-11: `pie` is legal now
         self.fresh = fresh  # the untouched start of a game (its next position may offer pie)
         self.roles_traded = roles_traded
+        self.passes = passes  # passes in a row just played (TW-12)
         self.blocks = disputed_blocks(rules.geometry, concrete, asphalt)
         self.winner_side = thruway_winner(rules.geometry, concrete, asphalt, self.blocks)
-        self.over = self.winner_side is not None or ply >= rules.max_plies  # TW-12
+        # TW-15, then TW-12: three passes in a row, or the ply limit, end the game drawn.
+        over = self.winner_side is not None or passes >= PASSES_TO_DRAW
+        self.over = over or ply >= rules.max_plies
         self._moves: list[ThruwayMove] | None = None
 
     # -- protocol -------------------------------------------------------------------------
@@ -106,7 +117,9 @@ class ThruwayState(State[ThruwayMove]):
     def play(self, move: ThruwayMove | str) -> ThruwayState:
         move = self._resolve(move)
         if self.over:
-            raise IllegalMove(f"TW-15: the game is over ({self.end_reason()}): {move.text!r}")
+            raise IllegalMove(
+                f"{self.ending_rule}: the game is over ({self.end_reason()}): {move.text!r}"
+            )
         reason = refusal(
             self.rules, self.concrete, self.asphalt, self.side, self.reserves, self.blocks,
             self.banned, self.pie_ok, move,
@@ -116,16 +129,26 @@ class ThruwayState(State[ThruwayMove]):
         return self._after(move)
 
     def to_text(self) -> str:
-        return format_text(self.rules.geometry, self.concrete, self.asphalt)
+        return write_position(
+            self.rules.geometry, self.concrete, self.asphalt, self.side, self._ply, self.passes,
+            self.banned, self.pie_state,
+        )  # fmt: skip
+
+    @property
+    def ending_rule(self) -> str:
+        """The rule that ended the game: TW-15 for a thruway, TW-12 for a draw."""
+        return "TW-15" if self.winner_side is not None else "TW-12"
 
     def end_reason(self) -> str:
         if not self.over:
             return "The game is not over."
-        if self.winner_side is None:
-            limit = self.rules.max_plies
-            return f"The game is drawn: it reached the limit of {limit} plies (TW-12)."
-        edges = "west and east" if self.winner_side == 0 else "south and north"
-        return f"{self.winner} wins: its indestructible tiles join the {edges} edges (TW-15)."
+        if self.winner_side is not None:
+            edges = "west and east" if self.winner_side == 0 else "south and north"
+            return f"{self.winner} wins: its indestructible tiles join the {edges} edges (TW-15)."
+        if self.passes >= PASSES_TO_DRAW:
+            return "The game is drawn: three passes in a row (TW-12)."
+        limit = self.rules.max_plies
+        return f"The game is drawn: it reached the limit of {limit} plies (TW-12)."
 
     def playout(self, rng: random.Random) -> str | None:
         """Uniformly random legal moves to the end (playout.py, on bare ints)."""
@@ -157,12 +180,21 @@ class ThruwayState(State[ThruwayMove]):
         """(horizontal, vertical) anchors of the swaps allowed now (TW-9, TW-10)."""
         return swap_anchors(self.rules.geometry, self.blocks, *anchor_bits(self.banned))
 
+    @property
+    def pie_state(self) -> str:
+        """Where the pie rule stands (TW-11), as the text's `pie=` field writes it."""
+        if self.roles_traded:
+            return "taken"
+        if self.pie_ok:
+            return "open"
+        return "next" if self.fresh and self.rules.pie else "-"
+
     def position(self) -> Position:
         """This position as bare ints, for the playouts."""
         ban_h, ban_v = anchor_bits(self.banned)
         return Position(
-            self.concrete, self.asphalt, self.side, self.reserves, self._ply, 0, ban_h, ban_v,
-            self.pie_ok, self.fresh and self.rules.pie, self.roles_traded,
+            self.concrete, self.asphalt, self.side, self.reserves, self._ply, self.passes,
+            ban_h, ban_v, self.pie_ok, self.fresh and self.rules.pie, self.roles_traded,
         )  # fmt: skip
 
     def at(self, position: Position) -> ThruwayState:
@@ -172,7 +204,7 @@ class ThruwayState(State[ThruwayMove]):
         return ThruwayState(
             self.game, self.rules, position.concrete, position.asphalt, position.reserves,
             position.side, position.ply, banned, position.pie_now, position.pie_next,
-            position.traded,
+            position.traded, position.passes,
         )  # fmt: skip
 
     # -- internals ------------------------------------------------------------------------
@@ -229,6 +261,7 @@ class ThruwayState(State[ThruwayMove]):
             banned,
             pie_ok=self.fresh and self.rules.pie,
             roles_traded=self.roles_traded or move.kind == PIE,
+            passes=self.passes + 1 if move.kind == PASS else 0,
         )
 
 
