@@ -18,7 +18,7 @@ from abstracts.transit_chess.mapfile import load_map, system_from_data
 from abstracts.transit_chess.moves import TransitChessMove
 from abstracts.transit_chess.pieces import army, pack, parse_army
 from abstracts.transit_chess.render import game_view, select
-from abstracts.transit_chess.rules import SIDES, WIPEOUT, RuleSet
+from abstracts.transit_chess.rules import SIDES, WIPEOUT, RuleSet, Seen
 from abstracts.transit_chess.state import TransitChessState
 from abstracts.transit_chess.system import MapError, TransitSystem
 from abstracts.transit_chess.text import read_position, read_side
@@ -115,7 +115,9 @@ class TransitChessGame(Game[TransitChessState, TransitChessMove]):
         cells, hands, loser = read_position(self.tables, self.finder, text)
         side = self.first_side if to_move is None else read_side(to_move)
         if loser is None:
-            return TransitChessState(self, self.rules, cells, hands, side)
+            # MT-11: the text carries no history, so repetitions count from here.
+            seen = None if hands[0] or hands[1] else Seen.after(None, cells, side)
+            return TransitChessState(self, self.rules, cells, hands, side, seen=seen)
         # MT-11: a side with no pieces at all has lost.
         return TransitChessState(
             self, self.rules, cells, hands, side, end=WIPEOUT, winner=1 - loser

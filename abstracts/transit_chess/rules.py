@@ -16,7 +16,8 @@ from abstracts.transit_chess.system import TransitSystem
 from abstracts.transit_chess.tables import Tables, compile_tables
 
 SIDES = ("white", "black")
-WIN, WIPEOUT, PASSES, PLY_LIMIT = "win", "wipeout", "passes", "ply-limit"
+WIN, WIPEOUT, PASSES, REPETITION, PLY_LIMIT = "win", "wipeout", "passes", "repetition", "ply-limit"
+REPEATS_TO_DRAW = 3  # MT-11: the third occurrence of a position, same player to move
 
 
 @dataclass(frozen=True, slots=True)
@@ -69,12 +70,49 @@ def apply_code(
     return totals[1 - side] == 0 and hands[1 - side] == 0
 
 
-def ending(won: bool, passes: int, ply: int, max_plies: int) -> str | None:
-    """Why the game is over after a move, or None (MT-11)."""
+def ending(won: bool, passes: int, ply: int, max_plies: int, occurrences: int = 1) -> str | None:
+    """Why the game is over after a move, or None (MT-11); `occurrences` counts the new
+    position's occurrences with the same player to move, itself included."""
     if won:
         return WIN
     if passes >= 2:
         return PASSES
+    if occurrences >= REPEATS_TO_DRAW:
+        return REPETITION
     if ply >= max_plies:
         return PLY_LIMIT
     return None
+
+
+Key = tuple[int, tuple[int, ...]]  # (side to move, packed stacks by stop)
+
+
+@dataclass(frozen=True, slots=True)
+class Seen:
+    """The movement-phase positions of a game so far (MT-11), newest first: each State adds
+    one link for its own position. Placements change the hands, so a position can only
+    come again once every piece is placed; the chain starts there."""
+
+    key: Key
+    occurrences: int  # of `key` up to and including this link
+    earlier: Seen | None
+
+    @classmethod
+    def after(cls, earlier: Seen | None, cells: tuple[int, ...], side: int) -> Seen:
+        """The chain extended by the position `cells` with `side` to move."""
+        key = (side, cells)
+        link = earlier
+        while link is not None:
+            if link.key == key:
+                return cls(key, link.occurrences + 1, earlier)
+            link = link.earlier
+        return cls(key, 1, earlier)
+
+    def counts(self) -> dict[Key, int]:
+        """Every position in the chain with its occurrences so far (for the fast playout)."""
+        found: dict[Key, int] = {}
+        link: Seen | None = self
+        while link is not None:
+            found.setdefault(link.key, link.occurrences)
+            link = link.earlier
+        return found

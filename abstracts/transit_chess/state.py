@@ -15,10 +15,12 @@ from abstracts.transit_chess.refusals import refusal
 from abstracts.transit_chess.rules import (
     PASSES,
     PLY_LIMIT,
+    REPETITION,
     SIDES,
     WIN,
     WIPEOUT,
     RuleSet,
+    Seen,
     apply_code,
     ending,
 )
@@ -41,6 +43,7 @@ class TransitChessState(State[TransitChessMove]):
         end: str | None = None,
         winner: int | None = None,
         totals: tuple[int, int] | None = None,
+        seen: Seen | None = None,
     ) -> None:
         self.game = game
         self.rules = rules
@@ -52,6 +55,7 @@ class TransitChessState(State[TransitChessMove]):
         self._ply = ply
         self._winner = winner
         self.totals = totals if totals is not None else _totals(cells)
+        self.seen = seen  # the movement-phase positions so far, this one first (MT-11)
         self._codes: list[int] | None = None
         self._code_set: frozenset[int] | None = None
 
@@ -111,12 +115,15 @@ class TransitChessState(State[TransitChessMove]):
         cells, hands, totals = list(self.cells), list(self.hands), list(self.totals)
         won = apply_code(self.rules.tables, cells, hands, totals, self.side, code)
         passes = self.passes + 1 if code == self.rules.tables.pass_code else 0
-        end = ending(won, passes, self._ply + 1, self.rules.max_plies)
-        return self._next(cells, hands, totals, 1 - self.side, self._ply + 1, passes, end, won)
+        placed, side = tuple(cells), 1 - self.side
+        seen = None if hands[0] or hands[1] else Seen.after(self.seen, placed, side)
+        occurrences = 1 if seen is None else seen.occurrences
+        end = ending(won, passes, self._ply + 1, self.rules.max_plies, occurrences)
+        return self._next(placed, hands, totals, side, self._ply + 1, passes, end, won, seen)
 
     def _next(
         self,
-        cells: list[int],
+        cells: tuple[int, ...],
         hands: list[int],
         totals: list[int],
         side: int,
@@ -124,12 +131,13 @@ class TransitChessState(State[TransitChessMove]):
         passes: int,
         end: str | None,
         won: bool,
+        seen: Seen | None,
     ) -> TransitChessState:
         """A successor state from working lists; `side` is the side to move next."""
         return TransitChessState(
             self.game,
             self.rules,
-            tuple(cells),
+            cells,
             (hands[0], hands[1]),
             side,
             ply=ply,
@@ -137,6 +145,7 @@ class TransitChessState(State[TransitChessMove]):
             end=end,
             winner=1 - side if won else None,
             totals=(totals[0], totals[1]),
+            seen=seen,
         )
 
     def to_text(self) -> str:
@@ -151,6 +160,10 @@ class TransitChessState(State[TransitChessMove]):
             WIN: f"{winner} wins: {loser}'s last piece was converted (MT-11).",
             WIPEOUT: f"{winner} wins: {loser} has no pieces left (MT-11).",
             PASSES: "The game is drawn: both players passed in a row (MT-11).",
+            REPETITION: (
+                f"The game is drawn: the same position came up a third time with "
+                f"{self.to_move} to move (MT-11)."
+            ),
             PLY_LIMIT: f"The game is drawn: it reached the {limit}-ply limit (MT-11).",
         }[self.end]
 
@@ -163,10 +176,12 @@ class TransitChessState(State[TransitChessMove]):
         if self.is_over:
             return self
         cells, hands, totals = list(self.cells), list(self.hands), list(self.totals)
+        seen = {} if self.seen is None else self.seen.counts()
         side, ply, passes, end, won = play_out(
-            self.rules, cells, hands, totals, self.side, self._ply, self.passes, rng
+            self.rules, cells, hands, totals, self.side, self._ply, self.passes, seen, rng
         )
-        return self._next(cells, hands, totals, side, ply, passes, end, won)
+        # The game is over: the positions on the way are not kept (nothing can repeat now).
+        return self._next(tuple(cells), hands, totals, side, ply, passes, end, won, None)
 
     # ------------------------------------------------------------------ views
 
