@@ -30,7 +30,8 @@ from typing import TYPE_CHECKING, Any, Protocol
 if TYPE_CHECKING:
     from abstracts.core import State
 
-Judge = Callable[["State[Any]"], "str | None"]
+# A judge takes a state of its own game (hence Any: a Thruway judge reads ThruwayState).
+Judge = Callable[[Any], "str | None"]
 
 
 class OutOfTime(Exception):

@@ -52,6 +52,7 @@ class _Node:
         "value",
         "visits",
     )
+    flipped: bool  # whether the players hold each other's root sides here (pie rule)
 
     def __init__(
         self, state: AnyState, game: AnyGame, move: Move | None, parent: _Node | None, mover: str
