@@ -94,6 +94,33 @@ def run_playout(
     `horizon` plies with the game still going.
     """
     geo = rules.geometry
+    c, a = start.concrete, start.asphalt
+    blocks = _disputes(c, a, geo.width)
+    winner = thruway_winner(geo, c, a, blocks)
+    limit = rules.max_plies
+    if winner is not None or start.passes >= PASSES_TO_DRAW or start.ply >= limit:
+        return winner, start
+    stop = limit if horizon is None else min(limit, start.ply + horizon)
+    return _play(geo, start, blocks, stop, rng, stray, start.ply + decisive, trace)
+
+
+def _play(
+    geo: Board,
+    start: Position,
+    blocks: int,
+    stop: int,
+    rng: random.Random,
+    stray: float,
+    decisive: int,
+    trace: list[TraceEntry] | None,
+) -> tuple[int | None, Position]:
+    """The hot loop of `run_playout`, from a game not over, up to ply `stop`; `decisive` is
+    the last ply that looks for a winning move.
+
+    NOTE: one loop on local ints, with the rules inlined for speed (and the board's masks
+    and tables bound to locals first): this is the inner loop of every MCTS iteration.
+    `ThruwayState` is the readable reference, and the tests replay traced playouts there.
+    """
     w = geo.width
     w1 = w + 1
     cells, west, east, south, north = geo.cells, geo.west, geo.east, geo.south, geo.north
@@ -106,11 +133,7 @@ def run_playout(
     c, a, side, (rc, ra) = start.concrete, start.asphalt, start.side, start.reserves
     ply, passes, ban_h, ban_v = start.ply, start.passes, start.ban_h, start.ban_v
     pie_ok, pie_next, traded = start.pie_now, start.pie_next, start.traded
-    limit = rules.max_plies
-    blocks = _disputes(c, a, w)
-    winner = thruway_winner(geo, c, a, blocks)
-    if winner is not None or passes >= PASSES_TO_DRAW or ply >= limit:
-        return winner, start
+    winner: int | None = None
     anchor = pair = 0
     o = c | a
     empty = cells ^ o
@@ -122,10 +145,6 @@ def run_playout(
     safe_c, safe_a, reach_c, reach_a = _reaches(geo, c, a, full, blocks)
     touch_c = west | (reach_c << 1) | (reach_c >> 1) | (reach_c << w) | (reach_c >> w)
     touch_a = south | (reach_a << 1) | (reach_a >> 1) | (reach_a << w) | (reach_a >> w)
-    stop = limit if horizon is None else min(limit, ply + horizon)
-    decisive += ply  # the last ply that looks for a winning move
-    # NOTE: from here on one loop on local ints, with the rules inlined for speed: this is
-    # the inner loop of every MCTS iteration. `ThruwayState` is the readable reference.
     while ply < stop:
         ply += 1
         if side:

@@ -330,6 +330,18 @@ def test_tw13_garbled_move_text(text: str, message: str) -> None:
         get_game("thruway").initial_state().parse_move(text)
 
 
+def test_a_move_made_for_another_board_size_is_read_by_its_text() -> None:
+    """TW-1, TW-13: an 11 x 11 move names parcels a 3 x 3 board lacks, or the same anchor
+    bits name other parcels; either way its text counts."""
+    big = get_game("thruway").initial_state()
+    small = get_game("thruway", size=3).initial_state()
+    with pytest.raises(IllegalMove, match="TW-1: 'k10' is off the 3 x 3 board"):
+        small.play(big.parse_move("k10-k11"))
+    same_text = big.parse_move("a2-b2")
+    assert same_text.anchor != small.parse_move("a2-b2").anchor
+    assert board(small.play(same_text)) == "...\nCC.\n..."
+
+
 def test_tw13_pass_and_pie_texts() -> None:
     state = get_game("thruway", size=3).initial_state()
     assert str(state.parse_move("pass")) == "pass"
