@@ -131,3 +131,27 @@ def test_an_evaluation_out_of_time_is_taken_back_out_of_the_tree(ttt: Game) -> N
     assert move in state.legal_moves()
     assert agent.last_stats is not None and agent.last_stats.iterations == 4
     assert agent.last_stats.visits == 1  # four children, one visit each, none half-made
+
+
+def test_a_time_budget_is_kept_when_every_playout_outlasts_it(
+    hex4: Game, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """On a clock that only moves when the heuristic thinks (5 ms a greedy move), greedy
+    playouts (up to 16 plies on 4 x 4) soon run into a 0.1 s budget: the search stops the
+    one running at the deadline, so the move takes at most one greedy move more (and one
+    for the fallback if no playout finished)."""
+    clock = [0.0]
+    greedy = type(hex4).greedy_move
+
+    def thinking(game: Game, state: State, rng: random.Random) -> object:
+        clock[0] += 0.005
+        return greedy(game, state, rng)
+
+    monkeypatch.setattr(time, "perf_counter", lambda: clock[0])
+    monkeypatch.setattr(type(hex4), "greedy_move", thinking)
+    agent = MCTSAgent(hex4, seed=3, seconds=0.1, evaluator=GuidedPlayout(0.0))
+    state = hex4.initial_state()
+    move = agent.choose(state)
+    assert move in state.legal_moves()
+    assert agent.last_stats is not None and agent.last_stats.seconds <= 0.1 * 1.2
+    assert clock[0] <= 0.1 * 1.2
