@@ -155,3 +155,28 @@ def test_a_time_budget_is_kept_when_every_playout_outlasts_it(
     assert move in state.legal_moves()
     assert agent.last_stats is not None and agent.last_stats.seconds <= 0.1 * 1.2
     assert clock[0] <= 0.1 * 1.2
+
+
+def test_a_playout_from_before_the_first_move_still_sees_the_pie() -> None:
+    """HEX-4: from the empty board the pie is one move away; the evaluation plays move by
+    move until it is past, so a pie taken on the way still renames the winner."""
+    from abstracts import get_game
+
+    game = get_game("toy-hex", size=2, pie=True)
+    start = game.initial_state()
+    assert game.seat_swap_ahead(start) and not any(
+        game.swaps_seats(start, m) for m in start.legal_moves()
+    )
+    pies = 0
+    for seed in range(20):
+        rng = random.Random(seed)
+        state, swapped = start, False
+        while not state.is_over and game.seat_swap_ahead(state):
+            move = rng.choice(state.legal_moves())
+            swapped ^= game.swaps_seats(state, move)
+            state = state.play(move)
+        winner = state.winner if state.is_over else state.playout(rng)
+        expected = {"red": "blue", "blue": "red"}[winner] if swapped else winner
+        assert RandomPlayout().evaluate(start, random.Random(seed)) == expected
+        pies += swapped
+    assert 0 < pies < 20  # some playouts took the pie, some did not
