@@ -2,11 +2,11 @@
 
 An agent spec is the text a user types: `random`, `greedy`, `mcts` (budget from `--think`),
 `mcts:0.2s` (seconds per move), `mcts:500` (iterations per move), `mcts:...:guided` or
-`mcts:...:guided=0.3` for heuristic playouts (epsilon-greedy over `Game.greedy_move`; `guided=1`
-is uniformly random; without it the game's `mcts_epsilon` applies), and `mcts:...:prior=W` for
-the weight of the progressive bias towards the greedy move at the root (default 1; `prior=0`
-is plain UCT).
-`human` is a spec only the console accepts.
+`mcts:...:guided=0.3` to score leaves with guided playouts (`GuidedPlayout(epsilon)`,
+epsilon-greedy over `Game.greedy_move`; `guided=1` is the uniformly random `RandomPlayout`;
+without it the game's default evaluator scores them), and `mcts:...:prior=W` for the weight
+of the progressive bias towards the greedy move at the root (default 1; `prior=0` is plain
+UCT). `human` is a spec only the console accepts.
 """
 
 from __future__ import annotations
@@ -14,9 +14,10 @@ from __future__ import annotations
 import random
 import re
 from dataclasses import dataclass
-from typing import Protocol
+from typing import Any, Protocol
 
 from abstracts.core import Game, Move, State
+from abstracts.evaluators import Evaluator, GuidedPlayout, RandomPlayout
 
 AGENT_KINDS = ("random", "greedy", "mcts")
 DEFAULT_EPSILON = 0.2
@@ -34,7 +35,7 @@ class Agent(Protocol):
 
     name: str
 
-    def choose(self, state: State) -> Move: ...
+    def choose(self, state: State[Any]) -> Move: ...
 
     def reset(self) -> None:
         """Forget anything remembered between moves (called after undo or load)."""
@@ -47,7 +48,7 @@ class AgentSpec:
     kind: str
     seconds: float | None = None
     iterations: int | None = None
-    epsilon: float | None = None  # None: the game's default playouts; else epsilon-greedy
+    epsilon: float | None = None  # None: the game's default evaluator; else guided playouts
     prior: float = 1.0  # progressive-bias weight of the greedy move at the root (DEFAULT_PRIOR)
 
     @property
@@ -68,7 +69,13 @@ class AgentSpec:
             text += f":prior={self.prior:g}"
         return text
 
-    def build(self, game: Game, seed: int, think: float = 1.0) -> Agent:
+    def evaluator(self, game: Game[Any, Any]) -> Evaluator:
+        """How MCTS scores leaves: guided playouts if the spec says so, else the game's."""
+        if self.epsilon is None:
+            return game.default_evaluator()
+        return RandomPlayout() if self.epsilon >= 1 else GuidedPlayout(self.epsilon)
+
+    def build(self, game: Game[Any, Any], seed: int, think: float = 1.0) -> Agent:
         """The agent this spec describes, seeded; MCTS without a budget thinks `think` seconds."""
         if self.kind == "random":
             return RandomAgent(seed)
@@ -80,13 +87,12 @@ class AgentSpec:
             seconds = self.seconds if self.iterations is None else None
             if seconds is None and self.iterations is None:
                 seconds = think
-            epsilon = self.epsilon if self.epsilon is not None else game.mcts_epsilon
             return MCTSAgent(
                 game,
                 seed=seed,
                 seconds=seconds,
                 iterations=self.iterations,
-                epsilon=epsilon,
+                evaluator=self.evaluator(game),
                 prior=self.prior,
             )
         raise BadAgentSpec(f"a {self.kind!r} player is not a computer agent")
@@ -157,7 +163,7 @@ class RandomAgent:
     def __init__(self, seed: int) -> None:
         self.rng = random.Random(seed)
 
-    def choose(self, state: State) -> Move:
+    def choose(self, state: State[Any]) -> Move:
         return self.rng.choice(state.legal_moves())
 
     def reset(self) -> None:
@@ -169,11 +175,11 @@ class GreedyAgent:
 
     name = "greedy"
 
-    def __init__(self, game: Game, seed: int) -> None:
+    def __init__(self, game: Game[Any, Any], seed: int) -> None:
         self.game = game
         self.rng = random.Random(seed)
 
-    def choose(self, state: State) -> Move:
+    def choose(self, state: State[Any]) -> Move:
         return self.game.greedy_move(state, self.rng)
 
     def reset(self) -> None:

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import enum
 import json
+import math
 import random
 import types
 import typing
@@ -243,8 +244,9 @@ def _seed_game(cls: type[Game], game_options: dict[str, Any], seed: int | None) 
 
 
 def _positive(value: float, name: str) -> float:
-    if not value > 0:
-        raise CliError(f"{name} must be a positive number of seconds, got {value}")
+    """A time budget: positive and finite (not 0, negative, nan or inf)."""
+    if not 0 < value < math.inf:
+        raise CliError(f"{name} must be a positive, finite number of seconds, got {value:g}")
     return value
 
 

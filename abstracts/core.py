@@ -12,10 +12,12 @@ from __future__ import annotations
 import random
 from abc import ABC, abstractmethod
 from collections.abc import Callable, Hashable, Sequence
-from typing import Any, ClassVar
+from typing import Any, ClassVar, Generic, Self, TypeVar
 
 from pydantic import BaseModel, ConfigDict
 from rich.console import RenderableType
+
+from abstracts.evaluators import Evaluator, RandomPlayout
 
 
 class IllegalMove(ValueError):
@@ -33,12 +35,17 @@ class GameOptions(BaseModel):
 
 
 Move = Hashable  # a game's move value; str(move) is the move text
+M = TypeVar("M", bound=Hashable)  # one game's move type
+S = TypeVar("S", bound="State[Any]")  # one game's state type
 
 
-class State(ABC):
-    """A position plus whose turn it is. Never mutated after construction."""
+class State(ABC, Generic[M]):
+    """A position plus whose turn it is. Never mutated after construction.
 
-    game: Game
+    Generic over the game's move type `M`, so a game's state lists and plays its own moves.
+    """
+
+    game: Game[Any, M]
 
     @property
     @abstractmethod
@@ -60,16 +67,16 @@ class State(ABC):
         """Number of moves played to reach this state (placement moves included)."""
 
     @abstractmethod
-    def legal_moves(self) -> list[Move]:
+    def legal_moves(self) -> list[M]:
         """Legal moves, unique, in a fixed (sorted) order; empty exactly when `is_over`."""
 
     @abstractmethod
-    def parse_move(self, text: str) -> Move:
+    def parse_move(self, text: str) -> M:
         """Parse move text in this position; raise IllegalMove saying why if it is garbled."""
 
     @abstractmethod
-    def play(self, move: Move | str) -> State:
-        """The state after `move` (a Move or its text); raise IllegalMove naming the rule."""
+    def play(self, move: M | str) -> Self:
+        """The state after `move` (a move or its text); raise IllegalMove naming the rule."""
 
     @abstractmethod
     def to_text(self) -> str:
@@ -82,19 +89,36 @@ class State(ABC):
         return f"{self.winner} wins." if self.winner else "The game is drawn."
 
     def playout(self, rng: random.Random) -> str | None:
-        """Play uniformly random moves to the end and return the winner.
+        """Play uniformly random moves to the end and return the winner (`winner` there).
 
-        Games override this with a fast internal version; the result must have the same
-        distribution as this reference loop.
+        Always the uniform random game: games override this with a fast internal version
+        whose result has the same distribution as this reference loop. How the search
+        scores a leaf is an evaluator's business (`abstracts/evaluators.py`).
         """
-        state: State = self
+        state = self
         while not state.is_over:
             state = state.play(rng.choice(state.legal_moves()))
         return state.winner
 
+    def rollout(self, rng: random.Random, plies: int) -> Self:
+        """At most `plies` plies of the game's rollout policy; the state reached (sooner if
+        the game ends). Uniformly random moves here; a game may bias its rollouts (towards
+        moves a player would consider) for the `Rollout` evaluator to judge where they stop.
+        """
+        state = self
+        for _ in range(plies):
+            if state.is_over:
+                break
+            state = state.play(rng.choice(state.legal_moves()))
+        return state
 
-class Game(ABC):
-    """A game with fixed options: makes initial states and reads text positions."""
+
+class Game(ABC, Generic[S, M]):
+    """A game with fixed options: makes initial states and reads text positions.
+
+    Generic over its State type `S` and Move type `M`, so a game's methods take and return
+    its own states and moves (`class ThruwayGame(Game[ThruwayState, ThruwayMove])`).
+    """
 
     name: ClassVar[str]
     sides: ClassVar[tuple[str, str]]
@@ -103,39 +127,35 @@ class Game(ABC):
     conformance_options: ClassVar[tuple[dict[str, Any], ...]] = ({},)
     # Display toggles the console offers (`show NAME`), passed to render() as view[NAME]=True.
     view_flags: ClassVar[dict[str, str]] = {}
-    # MCTS playouts for this game when an agent spec does not say: None for uniformly random
-    # playouts (`State.playout`), or epsilon for epsilon-greedy playouts over `greedy_move`
-    # (worth it when random games run long and say little, and greedy_move is cheap).
-    mcts_epsilon: ClassVar[float | None] = None
 
     def __init__(self, **options: Any) -> None:
         self.options = self.Options(**options)
 
     @abstractmethod
-    def initial_state(self) -> State: ...
+    def initial_state(self) -> S: ...
 
     @abstractmethod
-    def from_text(self, text: str, to_move: str | None = None) -> State: ...
+    def from_text(self, text: str, to_move: str | None = None) -> S: ...
 
     @abstractmethod
-    def render(self, state: State, last_move: Move | None = None, **view: Any) -> RenderableType:
+    def render(self, state: S, last_move: M | None = None, **view: Any) -> RenderableType:
         """A rich renderable of the board (coordinates, colours, last move highlighted).
 
         `view` carries optional display requests the console passes on (e.g. terminals=True).
         """
 
     @abstractmethod
-    def greedy_move(self, state: State, rng: random.Random) -> Move:
+    def greedy_move(self, state: S, rng: random.Random) -> M:
         """The game-specific greedy heuristic's choice (ties broken with `rng`)."""
 
-    def select_moves(self, state: State, query: str) -> list[Move]:
+    def select_moves(self, state: S, query: str) -> list[M]:
         """Legal moves matching a console query (`moves QUERY`): by default a text prefix."""
         query = query.strip().lower()
         return [m for m in state.legal_moves() if str(m).lower().startswith(query)]
 
     def interactive_setup(
         self, ask: Callable[[str], str], show: Callable[[RenderableType], None]
-    ) -> Game:
+    ) -> Self:
         """Let players set the game up at the console before play (default: nothing to do).
 
         Returns the Game to play (possibly a new one with different options).
@@ -146,7 +166,7 @@ class Game(ABC):
         """Short help text: move syntax and the main rules, for the console's `help`."""
         return f"{self.name}: type a move in the rules' move text."
 
-    def swaps_seats(self, state: State, move: Move) -> bool:
+    def swaps_seats(self, state: S, move: M) -> bool:
         """Whether `move` trades sides between the two players (a pie rule: RT-13, TW-11).
 
         After such a move the board is unchanged and each player goes on playing the other
@@ -154,19 +174,35 @@ class Game(ABC):
         """
         return str(move) == "pie"
 
+    def seat_swap_ahead(self, state: S) -> bool:
+        """Whether a seat-swapping move may still be played from `state` (now or later).
+
+        Evaluators play move by move while it is true, to know who is who at the end. By
+        default: a seat swap is among the legal moves now. A game whose seat swap can come
+        later (a pie rule answering the first move) says so.
+        """
+        return any(self.swaps_seats(state, move) for move in state.legal_moves())
+
+    def default_evaluator(self) -> Evaluator:
+        """How MCTS scores a leaf in this game when an agent spec does not say: uniformly
+        random playouts to the end, unless a game names a better evaluator."""
+        return RandomPlayout()
+
     def ply_limit(self) -> int | None:
         """The longest a game can last in plies (the `max_plies` option if the game has one)."""
         limit = getattr(self.options, "max_plies", None)
         return limit if isinstance(limit, int) else None
 
 
-_REGISTRY: dict[str, Callable[..., Game]] = {}
+AnyGame = Game[Any, Any]
+G = TypeVar("G", bound=AnyGame)
+_REGISTRY: dict[str, Callable[..., AnyGame]] = {}
 
 
-def register(name: str) -> Callable[[type[Game]], type[Game]]:
+def register(name: str) -> Callable[[type[G]], type[G]]:
     """Class decorator: make a Game available to `get_game(name)`."""
 
-    def decorate(cls: type[Game]) -> type[Game]:
+    def decorate(cls: type[G]) -> type[G]:
         _REGISTRY[name] = cls
         return cls
 
@@ -178,7 +214,7 @@ def game_names() -> Sequence[str]:
     return sorted(_REGISTRY)
 
 
-def get_game_class(name: str) -> type[Game]:
+def get_game_class(name: str) -> type[AnyGame]:
     """The registered Game class `name`: its Options, sides and view_flags, before any options."""
     _load_builtin_games()
     try:
@@ -191,7 +227,7 @@ def get_game_class(name: str) -> type[Game]:
     return factory
 
 
-def get_game(name: str, **options: Any) -> Game:
+def get_game(name: str, **options: Any) -> AnyGame:
     """The registered game `name` with `options` (validated by the game's Options model)."""
     _load_builtin_games()
     try:

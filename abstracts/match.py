@@ -106,7 +106,8 @@ def wilson_interval(successes: int, trials: int, z: float = Z_95) -> Interval:
 def game_seeds(seed: int, games: int) -> list[tuple[int, int]]:
     """Two agent seeds per game, from independent SeedSequence children."""
     children = np.random.SeedSequence(seed).spawn(games)
-    return [tuple(int(x) for x in child.generate_state(2, dtype=np.uint32)) for child in children]
+    pairs = (child.generate_state(2, dtype=np.uint32) for child in children)
+    return [(int(first), int(second)) for first, second in pairs]
 
 
 def make_tasks(

@@ -1,10 +1,14 @@
 """Monte Carlo tree search (UCT) over the game protocol.
 
-One search works for every game: it knows only `legal_moves`, `play`, `is_over`, `winner`,
-`to_move` and `playout(rng)`. Rewards are 1 for a win, 0.5 for a draw (winner None) and 0 for
-a loss, credited to the *player* who chose each move. Players are named by the side they
-held at the root; a seat-swapping move (pie rule, `Game.swaps_seats`) flips which side each
-player holds below it, so the search values the pie correctly.
+One search works for every game: it knows only `legal_moves`, `play`, `is_over`, `winner`
+and `to_move`; how a leaf is scored is an evaluator's business (`abstracts/evaluators.py`,
+the game's default unless one is given). Rewards are 1 for a win, 0.5 for a draw (winner
+None) and 0 for a loss, credited to the *player* who chose each move. Players are named by
+the side they held at the root; a seat-swapping move (pie rule, `Game.swaps_seats`) flips
+which side each player holds below it, so the search values the pie correctly.
+
+With a time budget the search stops starting iterations at the deadline and drops an
+evaluation still running there (`OutOfTime`), so a move takes little more than the budget.
 """
 
 from __future__ import annotations
@@ -13,8 +17,13 @@ import math
 import random
 import time
 from dataclasses import dataclass
+from typing import Any
 
 from abstracts.core import Game, Move, State
+from abstracts.evaluators import Evaluator, OutOfTime
+
+AnyGame = Game[Any, Any]
+AnyState = State[Any]
 
 DEFAULT_EXPLORATION = 1.0
 
@@ -39,14 +48,14 @@ class _Node:
         "mover",
         "parent",
         "state",
-        "swap_ahead",
         "untried",
         "value",
         "visits",
     )
+    flipped: bool  # whether the players hold each other's root sides here (pie rule)
 
     def __init__(
-        self, state: State, game: Game, move: Move | None, parent: _Node | None, mover: str
+        self, state: AnyState, game: AnyGame, move: Move | None, parent: _Node | None, mover: str
     ) -> None:
         self.state = state
         self.move = move
@@ -57,21 +66,18 @@ class _Node:
         self.visits = 0
         self.value = 0.0
         self.bias = 0.0  # progressive bias: a bonus of bias / visits in selection
-        flipped = parent.flipped if parent is not None else False
+        flipped: bool = parent.flipped if parent is not None else False
         if parent is not None and game.swaps_seats(parent.state, move):
             flipped = not flipped
         self.flipped = flipped
-        # Whether a seat swap is legal here: playouts from here must then track seats.
-        self.swap_ahead = _swap_among(game, state, self.untried)
 
 
 class MCTSAgent:
-    """UCT with random (or epsilon-greedy guided) playouts and a budget per move.
+    """UCT with a budget per move, scoring leaves with an evaluator.
 
     Budget: `iterations` per move, or `seconds` per move (one of them). All randomness goes
     through one `random.Random(seed)`, so an iteration budget makes the search reproducible.
-    With `epsilon` set, playouts pick `game.greedy_move` with probability 1 - epsilon and a
-    uniformly random move otherwise (epsilon 1 means the plain random playouts). With `prior`,
+    `evaluator` scores leaves (default: the game's, `Game.default_evaluator`). With `prior`,
     the game's greedy move gets a progressive bias at the root. The subtree under the
     opponent's reply is reused.
     """
@@ -80,39 +86,42 @@ class MCTSAgent:
 
     def __init__(
         self,
-        game: Game,
+        game: AnyGame,
         *,
         seed: int = 0,
         seconds: float | None = None,
         iterations: int | None = None,
-        epsilon: float | None = None,
+        evaluator: Evaluator | None = None,
         exploration: float = DEFAULT_EXPLORATION,
         prior: float = 0.0,
         reuse: bool = True,
     ) -> None:
         if (seconds is None) == (iterations is None):
             raise ValueError("MCTS needs exactly one budget: seconds or iterations")
-        if (seconds is not None and seconds <= 0) or (iterations is not None and iterations < 1):
+        if (seconds is not None and not 0 < seconds < math.inf) or (
+            iterations is not None and iterations < 1
+        ):
             raise ValueError(f"MCTS budget must be positive, got {seconds or iterations}")
-        if epsilon is not None and not 0 <= epsilon <= 1:
-            raise ValueError(f"MCTS epsilon must be in 0..1, got {epsilon}")
         if prior < 0:
             raise ValueError(f"MCTS prior weight must not be negative, got {prior}")
         self.game = game
         self.rng = random.Random(seed)
         self.seconds = seconds
         self.iterations = iterations
-        self.epsilon = None if epsilon is not None and epsilon >= 1 else epsilon
+        self.evaluator = evaluator if evaluator is not None else game.default_evaluator()
         self.exploration = exploration
         self.prior = prior
         self.reuse = reuse
         self.last_stats: SearchStats | None = None
         self._root: _Node | None = None
+        self._deadline = math.inf
 
     def reset(self) -> None:
         self._root = None
 
-    def choose(self, state: State) -> Move:
+    def choose(self, state: AnyState) -> Move:
+        start = time.perf_counter()
+        self._deadline = start + self.seconds if self.seconds is not None else math.inf
         legal = state.legal_moves()
         if not legal:
             raise ValueError("MCTS asked to move in a finished game")
@@ -122,19 +131,37 @@ class MCTSAgent:
             return legal[0]
         root = self._reused_root(state, legal) or _Node(state, self.game, None, None, "")
         reused = root.visits
-        start = time.perf_counter()
-        if self.prior:
-            self._bias_greedy_child(root)
-        iterations = self._search(root, start)
-        best = max(root.children, key=lambda c: (c.visits, c.value / max(c.visits, 1)))
+        iterations = self._search(root)
+        visited = [child for child in root.children if child.visits]
+        if not visited:  # not one evaluation finished in time: the game's heuristic moves
+            self._root = None
+            self.last_stats = SearchStats(0, time.perf_counter() - start, 0, 0.5, reused)
+            return self.game.greedy_move(state, self.rng)
+        best = max(visited, key=lambda c: (c.visits, c.value / c.visits))
         if best.move not in legal:  # never trust a reused tree over the rules
             self._root = None
             return self.choose(state)
         self._root = best if self.reuse else None
         elapsed = time.perf_counter() - start
-        mean = best.value / best.visits if best.visits else 0.5
-        self.last_stats = SearchStats(iterations, elapsed, best.visits, mean, reused)
+        self.last_stats = SearchStats(
+            iterations, elapsed, best.visits, best.value / best.visits, reused
+        )
         return best.move
+
+    def _search(self, root: _Node) -> int:
+        """Iterations until the budget is spent; returns how many finished."""
+        done = 0
+        target = self.iterations if self.iterations is not None else math.inf
+        try:
+            if self.prior:
+                self._bias_greedy_child(root)
+            while done < target and (done == 0 or time.perf_counter() < self._deadline):
+                leaf = self._expand(self._select(root))
+                self._backpropagate(leaf, self._simulate(leaf))
+                done += 1
+        except OutOfTime:
+            pass  # the unfinished evaluation's leaf was taken back in _simulate
+        return done
 
     def _bias_greedy_child(self, root: _Node) -> None:
         """Progressive bias at the root: the game's greedy move starts with a bonus that
@@ -149,17 +176,6 @@ class MCTSAgent:
             self._backpropagate(child, self._simulate(child))
         if child is not None:
             child.bias = self.prior
-
-    def _search(self, root: _Node, start: float) -> int:
-        done = 0
-        deadline = start + self.seconds if self.seconds is not None else math.inf
-        target = self.iterations if self.iterations is not None else math.inf
-        while done < target and (done == 0 or time.perf_counter() < deadline):
-            leaf = self._expand(self._select(root))
-            winner = self._simulate(leaf)
-            self._backpropagate(leaf, winner)
-            done += 1
-        return done
 
     def _select(self, node: _Node) -> _Node:
         c = self.exploration
@@ -183,30 +199,19 @@ class MCTSAgent:
         return child
 
     def _simulate(self, leaf: _Node) -> tuple[str | None, bool]:
-        """The winner of a playout from `leaf` and whether seats are flipped at its end."""
-        state, flipped = leaf.state, leaf.flipped
-        if state.is_over:
-            return state.winner, flipped
-        if leaf.swap_ahead or self.epsilon is not None:
-            return self._stepped_playout(state, flipped)
-        return state.playout(self.rng), flipped
+        """The winner at `leaf` (named as in its state) and whether seats are flipped there.
 
-    def _stepped_playout(self, state: State, flipped: bool) -> tuple[str | None, bool]:
-        """Move by move: guided playouts, or while a seat swap is still possible."""
-        game, rng, epsilon = self.game, self.rng, self.epsilon
-        while not state.is_over:
-            moves = state.legal_moves()
-            swap_possible = _swap_among(game, state, moves)
-            if epsilon is None and not swap_possible:
-                return state.playout(rng), flipped
-            if epsilon is not None and rng.random() >= epsilon:
-                move = game.greedy_move(state, rng)
-            else:
-                move = rng.choice(moves)
-            if swap_possible and game.swaps_seats(state, move):
-                flipped = not flipped
-            state = state.play(move)
-        return state.winner, flipped
+        An evaluation still running at the deadline takes the leaf back out of the tree."""
+        state = leaf.state
+        if state.is_over:
+            return state.winner, leaf.flipped
+        try:
+            return self.evaluator.evaluate(state, self.rng, self._deadline), leaf.flipped
+        except OutOfTime:
+            if leaf.parent is not None and leaf.visits == 0:
+                leaf.parent.children.remove(leaf)
+                leaf.parent.untried.append(leaf.move)
+            raise
 
     def _backpropagate(self, leaf: _Node, outcome: tuple[str | None, bool]) -> None:
         winner, flipped = outcome
@@ -220,7 +225,7 @@ class MCTSAgent:
                 node.value += 1.0
             node = node.parent
 
-    def _reused_root(self, state: State, legal: list[Move]) -> _Node | None:
+    def _reused_root(self, state: AnyState, legal: list[Move]) -> _Node | None:
         """The node for `state` two plies below the last choice, if the game went that way."""
         previous, self._root = self._root, None
         if previous is None:
@@ -237,13 +242,7 @@ class MCTSAgent:
         return None
 
 
-def _swap_among(game: Game, state: State, moves: list[Move]) -> bool:
-    if type(game).swaps_seats is Game.swaps_seats:
-        return "pie" in map(str, moves)  # the default test, without a Python-level loop
-    return any(game.swaps_seats(state, m) for m in moves)
-
-
-def _player(game: Game, side: str, flipped: bool) -> str:
+def _player(game: AnyGame, side: str, flipped: bool) -> str:
     """The root-frame name of the player now holding `side`."""
     if not flipped:
         return side
@@ -251,7 +250,7 @@ def _player(game: Game, side: str, flipped: bool) -> str:
     return second if side == first else first
 
 
-def _key(state: State, legal: list[Move] | None = None) -> tuple[str, tuple[str, ...]]:
+def _key(state: AnyState, legal: list[Move] | None = None) -> tuple[str, tuple[str, ...]]:
     """What identifies a position for tree reuse: its text and its legal moves' texts."""
     moves = state.legal_moves() if legal is None else legal
     return state.to_text(), tuple(str(m) for m in moves)

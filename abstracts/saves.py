@@ -18,7 +18,7 @@ from typing import Any
 from pydantic import ValidationError
 
 from abstracts.core import Game, Move, State, UnknownGame, get_game
-from subwaysim.files import atomic_write_text
+from abstracts.files import atomic_write_text
 
 FORMAT = "transit-games/saved-game"
 VERSION = 1

@@ -1,11 +1,13 @@
 """MCTS speed per game: search iterations per second against bare playouts in the same run.
 
-For each game (default options, from a position a few random plies in) three rates:
+For each game (default options, from a position a few random plies in) four rates:
 - reference: the generic move-by-move random playout (`State.playout` of the base class);
-- fast: the game's own `playout(rng)` (the baseline MCTS cannot beat: one playout each);
-- mcts: full UCT iterations (select, expand, playout, back up) with an iteration budget.
-Ratios: fast / reference (what the game's playout buys), mcts / fast (the share of an
-iteration's time spent in playouts: near 1 means the tree costs little).
+- fast: the game's own `playout(rng)`, the uniform random playout it makes fast;
+- evaluations: the game's default evaluator (`Game.default_evaluator`), which MCTS calls
+  once an iteration (the baseline MCTS cannot beat);
+- mcts: full UCT iterations (select, expand, evaluate, back up) with a time budget.
+Ratios: fast / reference (what the game's playout buys), mcts / evaluations (the share of
+an iteration's time spent evaluating: near 1 means the tree costs little).
 """
 
 from __future__ import annotations
@@ -53,11 +55,14 @@ def measure(name: str, game: Game) -> None:
     rng = random.Random(2)
     reference = per_second(lambda: State.playout(state, rng))
     fast = per_second(lambda: state.playout(rng))
+    evaluator = game.default_evaluator()
+    evaluations = per_second(lambda: evaluator.evaluate(state, rng))
     mcts = mcts_rate(game, state)
     options = game.options.model_dump(exclude_defaults=True) or "defaults"
     print(
         f"{name:15} {options!s:28} reference {reference:9.1f}/s  fast {fast:9.1f}/s "
-        f"({fast / reference:5.1f}x)  mcts {mcts:9.1f} it/s ({mcts / fast:4.2f} of fast)"
+        f"({fast / reference:5.1f}x)  {type(evaluator).__name__} {evaluations:9.1f}/s  "
+        f"mcts {mcts:9.1f} it/s ({mcts / evaluations:4.2f} of evaluations)"
     )
 
 

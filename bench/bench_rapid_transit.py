@@ -2,7 +2,8 @@
 Othello 8 x 8 random playouts measured in the same run.
 
 - Rapid Transit random playouts per second from the initial position (standard rules):
-  the fast playout (`state.playout`, integer masks, no Move objects) and, as the
+  the game's playout (`state.playout`: each move drawn uniformly from the swap frame without
+  listing the moves, then played through the State's one transition) and, as the
   in-process baseline, the protocol loop `state.play(rng.choice(state.legal_moves()))`;
   also the v1 rule set, whose random games run much longer;
 - Rapid Transit MCTS iterations per second from the initial position (`abstracts.mcts`);

@@ -4,11 +4,12 @@ Measured in one run:
 - Thruway uniformly random playouts per second on 11 x 11 from the initial position: the
   fast playout (`random_playout`) and, as the in-process baseline, the protocol loop
   `state.play(rng.choice(state.legal_moves()))` it replaces;
-- the MCTS rollout (`state.playout`, rollout.py) on 7 x 7 and 11 x 11, from the start and
-  from a middle-game position: rollouts per second, against the same rollout without the
-  check for a winning move (what that check costs) and against the greedy move the rollout
-  does not call (`greedy_move`, what guided playouts would cost per ply); and how often
-  rollouts and uniform playouts end drawn (a draw teaches the search nothing);
+- Thruway's default evaluator, the judged rollout (`Rollout(HORIZON, judge)`, rollout.py), on
+  7 x 7 and 11 x 11, from the start and from a middle-game position: evaluations per
+  second, against the same rollout without the check for a winning move (what that check
+  costs) and against the greedy move the rollout does not call (`greedy_move`, what guided
+  playouts would cost per ply); and how often rollouts and uniform playouts end drawn (a
+  draw teaches the search nothing);
 - Thruway MCTS iterations per second from the initial position (`abstracts.mcts`);
 - the yardstick, OpenSpiel's Hex 11 x 11 (`pyspiel`): random playouts driven from Python
   (`legal_actions` / `apply_action` per ply) and its C++ `MCTSBot` at 1000 simulations with
@@ -28,8 +29,8 @@ from collections.abc import Callable
 from abstracts import get_game
 from abstracts.mcts import MCTSAgent
 from abstracts.thruway import ThruwayState
-from abstracts.thruway.playout import TraceEntry, random_playout, run_playout
-from abstracts.thruway.rollout import DECISIVE, HORIZON, STRAY, judge
+from abstracts.thruway.playout import STRAY, TraceEntry, random_playout, run_playout
+from abstracts.thruway.rollout import HORIZON, judge, judged_rollout
 
 ROUNDS = 3
 PLAYOUTS = 200
@@ -56,19 +57,36 @@ def thruway_playouts(state: ThruwayState, count: int) -> Callable[[], int]:
 
     def run() -> int:
         for _ in range(count):
-            random_playout(state, rng)
+            random_playout(state.rules, state.position(), rng)
         return count
 
     return run
 
 
-def rollouts(state: ThruwayState, count: int, decisive: int = DECISIVE) -> Callable[[], int]:
-    """The MCTS rollout, or (decisive 0) the same without the winning-move check."""
+def rollouts(state: ThruwayState, count: int) -> Callable[[], int]:
+    """Evaluations by the default evaluator, the judged rollout."""
+    rng, evaluator = random.Random(1), judged_rollout()
+
+    def run() -> int:
+        for _ in range(count):
+            evaluator.evaluate(state, rng)
+        return count
+
+    return run
+
+
+def unchecked_rollouts(state: ThruwayState, count: int) -> Callable[[], int]:
+    """The same rollout and judge without the winning-move check (decisive 0)."""
     rng = random.Random(1)
 
     def run() -> int:
         for _ in range(count):
-            run_playout(state, rng, horizon=HORIZON, stray=STRAY, decisive=decisive, judge=judge)
+            winner, reached = run_playout(
+                state.rules, state.position(), rng, horizon=HORIZON, stray=STRAY, decisive=0
+            )
+            end = state.at(reached)
+            if winner is None and not end.is_over:
+                judge(end)
         return count
 
     return run
@@ -101,9 +119,11 @@ def middle_game(size: int, plies: int) -> ThruwayState:
 
 def rollout_report(label: str, state: ThruwayState) -> None:
     rate = best_rate(rollouts(state, ROLLOUTS))
-    plain = best_rate(rollouts(state, ROLLOUTS, decisive=0))
+    plain = best_rate(unchecked_rollouts(state, ROLLOUTS))
     greedy = best_rate(greedy_calls(state, GREEDY_CALLS))
-    drawn, uniform = draw_share(state.playout), draw_share(state.random_playout)
+    evaluator = judged_rollout()
+    drawn = draw_share(lambda rng: evaluator.evaluate(state, rng))
+    uniform = draw_share(state.playout)
     print(f"  {label}:")
     print(f"    rollouts          {rate:8.0f}/s  ({HORIZON} plies, winning-move check)")
     print(f"    without the check {plain:8.0f}/s  (baseline; the check costs x{plain / rate:.2f})")
@@ -128,7 +148,7 @@ def mean_plies(state: ThruwayState, count: int = 200) -> float:
     rng, plies = random.Random(2), 0
     for _ in range(count):
         trace: list[TraceEntry] = []
-        random_playout(state, rng, trace)
+        random_playout(state.rules, state.position(), rng, trace)
         plies += len(trace)
     return plies / count
 
@@ -182,7 +202,7 @@ def main() -> None:
     print(f"  fast playout        {fast:9.0f} playouts/s  {fast * plies:11.0f} plies/s")
     print(f"  protocol loop       {reference:9.0f} playouts/s  (baseline)")
     print(f"  speed-up            {fast / reference:9.1f} x")
-    print("Thruway MCTS rollouts (state.playout):")
+    print("Thruway's default evaluator, the judged rollout (rollout.py):")
     rollout_report("7 x 7 from the start", get_game("thruway", size=7).initial_state())
     rollout_report("7 x 7, 20 greedy plies in", middle_game(7, 20))
     rollout_report("11 x 11 from the start", state)

@@ -2,7 +2,7 @@
 
 Baselines, measured in the same run:
 - move generation: the tests' reference generator (tests/abstracts/
-  test_transit_chess_reference.py), which lists the ways along each route literally;
+  tests/abstracts/transit_chess/test_reference.py), which lists the ways along each route literally;
   the fast generator is timed with its move memo emptied before each pass ("cold") and
   filled by the previous pass ("warm", the position seen before: an upper bound);
 - playouts: the protocol's own loop (`State.playout`: legal_moves(), play(), repeat),
@@ -109,7 +109,7 @@ def _reference_moves() -> Callable[[State, object], list[str]]:
     root = Path(__file__).resolve().parents[1]
     if str(root) not in sys.path:
         sys.path.insert(0, str(root))
-    module = importlib.import_module("tests.abstracts.test_transit_chess_reference")
+    module = importlib.import_module("tests.abstracts.transit_chess.test_reference")
     return module.reference_moves
 
 

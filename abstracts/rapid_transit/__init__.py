@@ -7,15 +7,15 @@
 """
 
 from abstracts.rapid_transit.board import Board, BoardError
-from abstracts.rapid_transit.game import RapidTransit, RapidTransitOptions
-from abstracts.rapid_transit.moves import Move
+from abstracts.rapid_transit.game import RapidTransitGame, RapidTransitOptions
+from abstracts.rapid_transit.moves import RapidTransitMove
 from abstracts.rapid_transit.state import RapidTransitState
 
 __all__ = [
     "Board",
     "BoardError",
-    "Move",
-    "RapidTransit",
+    "RapidTransitGame",
+    "RapidTransitMove",
     "RapidTransitOptions",
     "RapidTransitState",
 ]

@@ -8,13 +8,20 @@ from typing import Any, ClassVar, Literal
 from pydantic import Field, field_validator, model_validator
 from rich.console import RenderableType
 
-from abstracts.core import Game, GameOptions, State, register
+from abstracts.core import Game, GameOptions, register
 from abstracts.rapid_transit.board import Board, check_size
-from abstracts.rapid_transit.moves import Move
+from abstracts.rapid_transit.greedy import greedy_move
+from abstracts.rapid_transit.moves import RapidTransitMove
+from abstracts.rapid_transit.render import render_state
 from abstracts.rapid_transit.rules import RuleSet
-from abstracts.rapid_transit.setups import check_board, checkerboard, parse_board, random_setup
+from abstracts.rapid_transit.setups import (
+    check_board,
+    check_cells,
+    preset_holes,
+    starting_position,
+)
 from abstracts.rapid_transit.state import RapidTransitState
-from abstracts.rapid_transit.text import rank_lines, read_position, read_side
+from abstracts.rapid_transit.text import parse_board, rank_lines, read_position
 
 # Random standard games on 8 x 8 last about 23 plies, v1 games about 140 (some never end
 # by themselves); the default limit is far beyond play and only guarantees an end.
@@ -26,10 +33,15 @@ class RapidTransitOptions(GameOptions):
 
     size: int = Field(8, description="board size: even, from 4 (RT-1)")
     rules: Literal["standard", "v1"] = Field("standard", description="rule set (RT-15..RT-18)")
-    setup: Literal["checkerboard", "random"] = Field(
+    setup: Literal["checkerboard", "random", "no-singletons", "cornering"] = Field(
         "checkerboard", description="starting position (RT-2, RT-3)"
     )
-    seed: int | None = Field(None, description="seed of the random setup (default 0)")
+    holes: Literal["none", "corners", "triangles", "blocks"] = Field(
+        "none",
+        description="modified board (RT-3): remove the corner cells, the corner triangles "
+        "of three cells or the 2 x 2 corner blocks",
+    )
+    seed: int | None = Field(None, description="seed of the random set-ups (default 0)")
     pie: bool | None = Field(
         None, description="pie rule (RT-13); default off in standard, on in v1"
     )
@@ -47,16 +59,20 @@ class RapidTransitOptions(GameOptions):
 
     @model_validator(mode="after")
     def _board_fits(self) -> RapidTransitOptions:
-        if self.board is not None:
-            board, red, cyan = parse_board(rank_lines(self.board))
-            check_board(board, red, cyan)
-            if "size" in self.model_fields_set and board.size != self.size:
-                raise ValueError(f"board text is {board.size} x {board.size} but size={self.size}")
+        if self.board is None:
+            check_cells(Board(self.size, preset_holes(self.size, self.holes)))  # RT-3
+            return self
+        board, red, cyan = parse_board(rank_lines(self.board))
+        check_board(board, red, cyan)
+        if "size" in self.model_fields_set and board.size != self.size:
+            raise ValueError(f"board text is {board.size} x {board.size} but size={self.size}")
+        if self.setup != "checkerboard" or self.holes != "none":
+            raise ValueError("board text is the whole starting position; give no setup or holes")
         return self
 
 
 @register("rapid-transit")
-class RapidTransit(Game):
+class RapidTransitGame(Game[RapidTransitState, RapidTransitMove]):
     """Swap pieces to grow your networks (rules: shared/rules/rapid-transit.md)."""
 
     name: ClassVar[str] = "rapid-transit"
@@ -67,55 +83,54 @@ class RapidTransit(Game):
         {"size": 6},
         {"size": 6, "rules": "v1"},
         {"size": 6, "setup": "random", "seed": 3},
+        {"size": 6, "setup": "cornering", "holes": "triangles", "seed": 2},
     )
     view_flags: ClassVar[dict[str, str]] = {
         "terminals": "mark terminal pieces (RT-6) with *",
     }
 
+    options: RapidTransitOptions
+
     def __init__(self, **options: Any) -> None:
         super().__init__(**options)
-        opts: RapidTransitOptions = self.options  # type: ignore[assignment]
+        opts = self.options
         if opts.board is not None:
             self.board, self._red, self._cyan = parse_board(rank_lines(opts.board))
         else:
-            self.board = Board(opts.size)
-            if opts.setup == "random":
-                rng = random.Random(0 if opts.seed is None else opts.seed)
-                self._red, self._cyan = random_setup(self.board, rng)
-            else:
-                self._red, self._cyan = checkerboard(self.board)
+            self.board = Board(opts.size, preset_holes(opts.size, opts.holes))
+            rng = random.Random(0 if opts.seed is None else opts.seed)
+            self._red, self._cyan = starting_position(self.board, opts.setup, rng)
+            check_board(self.board, self._red, self._cyan)
         max_plies = opts.max_plies or PLIES_PER_CELL * self.board.cells.bit_count()
         self.rules = RuleSet.named(opts.rules, opts.pie, max_plies)
 
     # --- protocol ---
     def initial_state(self) -> RapidTransitState:
-        return RapidTransitState(self, self.board, self._red, self._cyan)  # RT-2: red first
+        return RapidTransitState(self, self.rules, self.board, self._red, self._cyan)  # RT-2
 
     def from_text(self, text: str, to_move: str | None = None) -> RapidTransitState:
         """RT-4 rank lines (top rank first), optionally followed by the state line that
         `to_text` writes (`to_move=red ply=0 passes=0 previous=- swapper=-`)."""
-        board, red, cyan, fields = read_position(text)
-        if to_move is not None:
-            fields["side"] = read_side(to_move, "to_move")
-        return RapidTransitState(self, board, red, cyan, **fields)
+        board, red, cyan, fields = read_position(text, to_move)
+        return RapidTransitState(self, self.rules, board, red, cyan, **fields)
 
-    def render(self, state: State, last_move: Move | None = None, **view: Any) -> RenderableType:
-        from abstracts.rapid_transit.render import render_state
-
-        assert isinstance(state, RapidTransitState)
+    def render(
+        self, state: RapidTransitState, last_move: RapidTransitMove | None = None, **view: Any
+    ) -> RenderableType:
         return render_state(state, last_move, terminals_shown=bool(view.get("terminals")))
 
-    def greedy_move(self, state: State, rng: random.Random) -> Move:
-        from abstracts.rapid_transit.greedy import greedy_move
-
-        assert isinstance(state, RapidTransitState)
+    def greedy_move(self, state: RapidTransitState, rng: random.Random) -> RapidTransitMove:
         return greedy_move(state, rng)
+
+    def seat_swap_ahead(self, state: RapidTransitState) -> bool:
+        """RT-13: with the pie rule, until the second player's first turn is over."""
+        return self.rules.pie and state.ply <= 1 and not state.is_over
 
     def ply_limit(self) -> int:
         """The `max_plies` option, or its default of eight plies per cell."""
         return self.rules.max_plies
 
-    def select_moves(self, state: State, query: str) -> list[Move]:
+    def select_moves(self, state: RapidTransitState, query: str) -> list[RapidTransitMove]:
         """`moves d4` lists swaps of the piece on d4, `moves -e6` swaps onto e6."""
         query = query.strip().lower()
         moves = state.legal_moves()

@@ -5,14 +5,14 @@ from __future__ import annotations
 
 import random
 
-from abstracts.rapid_transit.moves import PIE, Move
+from abstracts.rapid_transit.moves import PIE, RapidTransitMove
 from abstracts.rapid_transit.networks import one_network, sizes
 from abstracts.rapid_transit.state import RapidTransitState
 
 Score = tuple[int, tuple[int, ...], tuple[int, ...]]
 
 
-def greedy_move(state: RapidTransitState, rng: random.Random) -> Move:
+def greedy_move(state: RapidTransitState, rng: random.Random) -> RapidTransitMove:
     """Best move by `score`; ties broken with `rng`."""
     moves = state.legal_moves()
     if not moves:
@@ -22,7 +22,7 @@ def greedy_move(state: RapidTransitState, rng: random.Random) -> Move:
     return rng.choice([move for value, move in scored if value == best])
 
 
-def score(state: RapidTransitState, move: Move) -> Score:
+def score(state: RapidTransitState, move: RapidTransitMove) -> Score:
     """(immediate result, size differences, own sizes), larger is better for the mover.
 
     The size differences are own minus opponent network sizes, largest first, compared

@@ -13,7 +13,7 @@ PIE = -2  # `p` of the pie move (RT-13)
 _SWAP = re.compile(r"([a-z]+\d+)\s*-\s*([a-z]+\d+)")
 
 
-class Move(NamedTuple):
+class RapidTransitMove(NamedTuple):
     """A swap of the mover's piece on bit `p` with the opponent's piece on bit `q` (RT-8),
     or a pass (`p == PASS`) or the pie move (`p == PIE`). `str()` is the move text.
 
@@ -33,26 +33,36 @@ class Move(NamedTuple):
         return self.p >= 0
 
 
-PASS_MOVE = Move(PASS, -1, "pass")
-PIE_MOVE = Move(PIE, -1, "pie")
+PASS_MOVE = RapidTransitMove(PASS, -1, "pass")
+PIE_MOVE = RapidTransitMove(PIE, -1, "pie")
 
 
-def swap_row(board: Board, p: int) -> list[Move]:
+def swap_row(board: Board, p: int) -> list[RapidTransitMove]:
     """The swap moves of the piece on `p`, indexed by q. Made once per board and kept in
     `board.swap_rows`, because search lists the same moves over and over."""
     row = board.swap_rows[p]
     if row is None:
         names = board.names
-        row = [Move(p, q, f"{names[p]}-{names[q]}") for q in range(len(names))]
+        row = [RapidTransitMove(p, q, f"{names[p]}-{names[q]}") for q in range(len(names))]
         board.swap_rows[p] = row
     return row
 
 
-def swap_move(board: Board, p: int, q: int) -> Move:
+def swap_move(board: Board, p: int, q: int) -> RapidTransitMove:
     return swap_row(board, p)[q]
 
 
-def parse(board: Board, text: str) -> Move:
+def of_board(board: Board, move: RapidTransitMove) -> bool:
+    """Whether `move` is a move of this board (one made for another size names other cells
+    by the same bits)."""
+    if not move.is_swap:
+        return True
+    names = board.names
+    p, q = move.p, move.q
+    return p < len(names) and q < len(names) and f"{names[p]}-{names[q]}" == move.text
+
+
+def parse(board: Board, text: str) -> RapidTransitMove:
     """RT-14: read move text; IllegalMove quoting it when it is not a move of this board."""
     clean = text.strip().lower()
     if clean == "pass":

@@ -52,3 +52,9 @@ def one_network(board: Board, pieces: int) -> bool:
     if not pieces:
         return False
     return network_of(board, pieces, (pieces & -pieces).bit_length() - 1) == pieces
+
+
+def singletons(board: Board, pieces: int) -> int:
+    """RT-5: the pieces that are a network on their own (no edge-adjacent own piece)."""
+    w = board.width
+    return pieces & ~(pieces << 1 | pieces >> 1 | pieces << w | pieces >> w)

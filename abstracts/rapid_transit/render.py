@@ -1,5 +1,7 @@
-"""The console view of a position: the board with coordinates, networks made visible,
-and the running network sizes that decide the winner (RT-5, RT-6, RT-12)."""
+"""The console view of a position: the board in the shared grid frame (`grid_view`), the
+networks made visible, and the running network sizes that decide the winner (RT-5, RT-6,
+RT-12). Pieces are written as the text format reads them (RT-4, either case): capitals for
+the side's largest network, lower case for its other pieces, `.` for a hole."""
 
 from __future__ import annotations
 
@@ -7,8 +9,9 @@ from rich.console import Group
 from rich.text import Text
 
 from abstracts.core import IllegalMove
-from abstracts.rapid_transit.board import FILES
-from abstracts.rapid_transit.moves import Move
+from abstracts.grid_view import LAST_MOVE, Cell, grid_lines, legend
+from abstracts.rapid_transit.board import bits
+from abstracts.rapid_transit.moves import RapidTransitMove
 from abstracts.rapid_transit.networks import networks, terminals
 from abstracts.rapid_transit.rules import CYAN, RED, SIDES, compare_networks
 from abstracts.rapid_transit.state import RapidTransitState
@@ -20,42 +23,34 @@ STYLES = {
     (CYAN, True): "bold black on bright_cyan",
 }
 LETTERS = {RED: "r", CYAN: "c"}
-KEY = "R C: in the side's largest network; r c: other pieces; [ ]: last move; .: hole"
+KEY = f"R C: in the side's largest network; r c: other pieces; {LAST_MOVE}; .: hole"
 
 
 def render_state(
-    state: RapidTransitState, last_move: Move | str | None = None, terminals_shown: bool = False
+    state: RapidTransitState,
+    last_move: RapidTransitMove | str | None = None,
+    terminals_shown: bool = False,
 ) -> Group:
     """The board, then one line per side with its network sizes, then who leads."""
     board = state.board
     largest = {side: _largest(state, side) for side in (RED, CYAN)}
     ends = terminals(board, state.red) | terminals(board, state.cyan) if terminals_shown else 0
-    marked = _move_cells(state, last_move)
-    files = Text("    " + "".join(f" {FILES[f]}  " for f in range(board.size)))
-    lines = [files]
-    for rank in range(board.size - 1, -1, -1):
-        line = Text(f"{rank + 1:>2}  ")
-        for file in range(board.size):
-            line.append_text(_cell(state, board.bit(file, rank), largest, ends, marked))
-        line.append(f" {rank + 1}")
-        lines.append(line)
-    lines.append(files)
+
+    def cell(file: int, rank: int) -> Cell:
+        return _cell(state, board.bit(file, rank), largest, ends)
+
+    marked = [board.coords(bit) for bit in bits(_move_cells(state, last_move))]
     key = KEY + ("; *: terminal (RT-6)" if terminals_shown else "")
-    lines.append(Text(key, style="dim"))
-    return Group(*lines, *_summary(state))
+    return Group(*grid_lines(board.size, cell, marked), legend(key), *_summary(state))
 
 
-def _cell(
-    state: RapidTransitState, bit: int, largest: dict[int, int], ends: int, marked: int
-) -> Text:
+def _cell(state: RapidTransitState, bit: int, largest: dict[int, int], ends: int) -> Cell:
     if not state.board.on_board(bit):
-        return Text(" .  ", style="dim")
+        return Cell(".", "dim")
     side = CYAN if state.cyan >> bit & 1 else RED
     big = bool(largest[side] >> bit & 1)
     letter = LETTERS[side].upper() if big else LETTERS[side]
-    star = "*" if ends >> bit & 1 else " "
-    left, right = ("[", "]") if marked >> bit & 1 else (" ", " ")
-    return Text(f"{left}{letter}{star}{right}", style=STYLES[side, big])
+    return Cell(letter, STYLES[side, big], "*" if ends >> bit & 1 else " ")
 
 
 def _largest(state: RapidTransitState, side: int) -> int:
@@ -72,7 +67,7 @@ def _largest(state: RapidTransitState, side: int) -> int:
     return out
 
 
-def _move_cells(state: RapidTransitState, last_move: Move | str | None) -> int:
+def _move_cells(state: RapidTransitState, last_move: RapidTransitMove | str | None) -> int:
     if isinstance(last_move, str):
         try:
             last_move = state.parse_move(last_move)
@@ -93,10 +88,22 @@ def _summary(state: RapidTransitState) -> list[Text]:
         if not state.is_over and state.side == side:
             line.append("   (to move)", style="bold")
         lines.append(line)
+    counts = _counts(state)
+    if counts:
+        lines.append(Text(counts))
     lines.append(Text(_standing(state, leader, red_sizes, cyan_sizes)))
     if state.is_over:
         lines.append(Text(state.end_reason(), style="bold"))
     return lines
+
+
+def _counts(state: RapidTransitState) -> str:
+    """Who has more pieces, when the board gives the sides unequal counts (RT-3)."""
+    red, cyan = state.red.bit_count(), state.cyan.bit_count()
+    if red == cyan:
+        return ""
+    more, difference = (SIDES[RED], red - cyan) if red > cyan else (SIDES[CYAN], cyan - red)
+    return f"{more} has {difference} more piece{'s' * (difference > 1)} (red {red}, cyan {cyan})"
 
 
 def _standing(

@@ -1,7 +1,7 @@
 """The rules on bit masks: which rule set applies, the legal swaps of a position with
 the variant rules (RT-15..RT-17) applied to the generator in `swaps`, the end and the
-winner (RT-11, RT-12, RT-18). Pure functions of integers, shared by the State, the fast
-playout and the greedy player."""
+winner (RT-11, RT-12, RT-18). Pure functions of integers, shared by the State, the
+playout's move draw, the refusals and the greedy player."""
 
 from __future__ import annotations
 
@@ -76,12 +76,6 @@ def compare_networks(board: Board, red: int, cyan: int) -> tuple[int | None, lis
     if padded_red == padded_cyan:
         return None, red_sizes, cyan_sizes
     return (RED if padded_red > padded_cyan else CYAN), red_sizes, cyan_sizes
-
-
-def ranked_winner(board: Board, red: int, cyan: int, swapper: int | None) -> int | None:
-    """RT-12: network sizes decide, then the last player who swapped; else a draw (None)."""
-    leader, _, _ = compare_networks(board, red, cyan)
-    return swapper if leader is None else leader
 
 
 def connected_winner(board: Board, red: int, cyan: int, last_mover: int) -> int | None:

@@ -1,14 +1,39 @@
-"""Starting positions and board text: the checkerboard (RT-2), the random setup and
-modified boards with their validity check (RT-3), and the text format (RT-4)."""
+"""Starting positions: the checkerboard (RT-2), the random quadrant set-ups and modified
+boards with their validity check (RT-3).
+
+The named set-ups of the v1 page, whose figures are lost, are rebuilt from its words:
+`no-singletons` redraws the random quadrant set-up until no piece starts as a singleton
+network (RT-5), and `cornering` draws CORNERING_DRAWS times and keeps the draw with the most
+cornered pieces (RT-7; the first such draw on a tie). Modified boards are presets that
+remove cells at the corners, where the designer says endgames crowd; any set-up is then
+laid on the remaining cells. Piece counts may differ (RT-3 does not require them equal).
+"""
 
 from __future__ import annotations
 
 import random
 
 from abstracts.rapid_transit.board import Board, BoardError, bits
-from abstracts.rapid_transit.networks import network_of
+from abstracts.rapid_transit.networks import network_of, singletons
+from abstracts.rapid_transit.swaps import trios
 
-PIECE_CHARS = {"R": 0, "C": 1, ".": None}
+SETUPS = ("checkerboard", "random", "no-singletons", "cornering")
+HOLE_PRESETS = ("none", "corners", "triangles", "blocks")
+CORNERING_DRAWS = 100  # draws the `cornering` set-up chooses from
+MAX_DRAWS = 20_000  # draws `no-singletons` tries before giving up (big boards rarely succeed)
+
+
+def starting_position(board: Board, setup: str, rng: random.Random) -> tuple[int, int]:
+    """(red, cyan) of the named set-up on `board` (its holes stay empty)."""
+    if setup == "checkerboard":
+        return checkerboard(board)
+    if setup == "random":
+        return random_setup(board, rng)
+    if setup == "no-singletons":
+        return no_singletons(board, rng)
+    if setup == "cornering":
+        return cornering(board, rng)
+    raise BoardError(f"RT-3: unknown set-up {setup!r}; set-ups: {', '.join(SETUPS)}")
 
 
 def checkerboard(board: Board) -> tuple[int, int]:
@@ -24,14 +49,14 @@ def checkerboard(board: Board) -> tuple[int, int]:
 
 
 def random_setup(board: Board, rng: random.Random) -> tuple[int, int]:
-    """RT-3: the designer's figure 10 on a full board.
+    """RT-3: the designer's figure 10, laid on the board's cells.
 
     Fill the upper-left quadrant cell by cell, top rank first, each cell red or cyan with
     equal chance unless that colour would complete a one-colour 2 x 2 block with the cells
     above and to the left (then the other colour). Mirror it left-right with colours
     flipped, then the upper half top-bottom with colours flipped. The mirrors put opposite
     colours side by side along both centre lines, so no block across them is one colour
-    and the piece counts are equal.
+    and, on a full board, the piece counts are equal.
     """
     n, half = board.size, board.size // 2
     colour: dict[tuple[int, int], int] = {}
@@ -49,55 +74,64 @@ def random_setup(board: Board, rng: random.Random) -> tuple[int, int]:
     masks = [0, 0]
     for (file, rank), pick in colour.items():
         masks[pick] |= 1 << board.bit(file, rank)
-    return masks[0], masks[1]
+    return masks[0] & board.cells, masks[1] & board.cells
 
 
-def parse_board(lines: list[str]) -> tuple[Board, int, int]:
-    """RT-4: (board, red, cyan) from rank lines, top rank first; spaces are ignored."""
-    rows = [line.replace(" ", "").replace("\t", "") for line in lines]
-    size = len(rows)
-    for number, row in enumerate(rows, start=1):
-        bad = sorted({ch for ch in row if ch not in PIECE_CHARS})
-        if bad:
-            raise BoardError(
-                f"RT-4: rank line {number} {row!r} has {bad[0]!r}; use R (red), C (cyan), . (hole)"
-            )
-        if len(row) != size:
-            raise BoardError(
-                f"RT-4: rank line {number} {row!r} has {len(row)} cells; the text has {size} "
-                f"rank lines, so each needs {size} cells (boards are square)"
-            )
-    if size < 4 or size % 2:
-        raise BoardError(f"RT-1: the text has {size} ranks; boards are even-sized from 4")
-    holes = red = cyan = 0
+def no_singletons(board: Board, rng: random.Random) -> tuple[int, int]:
+    """RT-3 `no-singletons`: the random set-up, redrawn until no piece is a singleton
+    network (RT-5: no piece without a neighbour of its own colour)."""
+    for _ in range(MAX_DRAWS):
+        red, cyan = random_setup(board, rng)
+        if not singletons(board, red) and not singletons(board, cyan):
+            return red, cyan
+    raise BoardError(
+        f"RT-3: setup=no-singletons found no draw without a singleton network in {MAX_DRAWS} "
+        f"draws on {board.size} x {board.size}; choose a smaller board or another set-up"
+    )
+
+
+def cornering(board: Board, rng: random.Random) -> tuple[int, int]:
+    """RT-3 `cornering`: of CORNERING_DRAWS random set-ups, the one with the most cornered
+    pieces (RT-7), the first on a tie."""
+    best, most = (0, 0), -1
+    for _ in range(CORNERING_DRAWS):
+        red, cyan = random_setup(board, rng)
+        count = cornered(board, red, cyan).bit_count()
+        if count > most:
+            best, most = (red, cyan), count
+    return best
+
+
+def cornered(board: Board, red: int, cyan: int) -> int:
+    """RT-7: the pieces lying in a 2 x 2 block whose other three pieces are the opponent's."""
+    return (red & trios(board, cyan)) | (cyan & trios(board, red))
+
+
+def preset_holes(size: int, preset: str) -> int:
+    """The cells a modified-board preset removes (RT-3), at the four corners: `corners`
+    the corner cells, `triangles` each corner cell and its two neighbours, `blocks` the
+    2 x 2 block in each corner; `none` nothing."""
     probe = Board(size)
-    for number, row in enumerate(rows):
-        rank = size - 1 - number
-        for file, ch in enumerate(row):
-            bit = 1 << probe.bit(file, rank)
-            if ch == ".":
-                holes |= bit
-            elif ch == "R":
-                red |= bit
-            else:
-                cyan |= bit
-    return Board(size, holes), red, cyan
+    shape = {
+        "none": (),
+        "corners": ((0, 0),),
+        "triangles": ((0, 0), (1, 0), (0, 1)),
+        "blocks": ((0, 0), (1, 0), (0, 1), (1, 1)),
+    }.get(preset)
+    if shape is None:
+        known = ", ".join(HOLE_PRESETS)
+        raise BoardError(f"RT-3: unknown board preset {preset!r}; presets: {known}")
+    holes = 0
+    last = size - 1
+    for df, dr in shape:
+        for file, rank in ((df, dr), (last - df, dr), (df, last - dr), (last - df, last - dr)):
+            holes |= 1 << probe.bit(file, rank)
+    return holes
 
 
-def format_board(board: Board, red: int, cyan: int) -> list[str]:
-    """RT-4: rank lines, top rank first, cells separated by spaces."""
-    lines = []
-    for rank in range(board.size - 1, -1, -1):
-        row = []
-        for file in range(board.size):
-            bit = 1 << board.bit(file, rank)
-            row.append("R" if red & bit else "C" if cyan & bit else ".")
-        lines.append(" ".join(row))
-    return lines
-
-
-def check_board(board: Board, red: int, cyan: int) -> None:
-    """RT-3: refuse a board that breaks a validity condition, naming the condition."""
+def check_cells(board: Board) -> None:
+    """RT-3: the cells of a modified board keep the four centre cells and stay orthogonally
+    connected; refuse it otherwise, naming the condition."""
     missing = [board.name(bit) for bit in board.centre() if not board.on_board(bit)]
     if missing:
         raise BoardError(f"RT-3: the four centre cells must stay; {', '.join(missing)} removed")
@@ -109,11 +143,12 @@ def check_board(board: Board, red: int, cyan: int) -> None:
             f"RT-3: the board must be orthogonally connected; {cut} cannot be reached from "
             f"{board.name(start)}"
         )
-    if red.bit_count() != cyan.bit_count():
-        raise BoardError(
-            f"RT-3: piece counts must be equal; red has {red.bit_count()}, "
-            f"cyan has {cyan.bit_count()}"
-        )
+
+
+def check_board(board: Board, red: int, cyan: int) -> None:
+    """RT-3: refuse a board that breaks a validity condition, naming the condition: the
+    cells (`check_cells`) and no 2 x 2 block of one colour. Piece counts may differ."""
+    check_cells(board)
     for block in board.all_blocks():
         for colour, pieces in (("red", red), ("cyan", cyan)):
             if pieces & block == block:

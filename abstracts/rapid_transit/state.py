@@ -3,13 +3,20 @@
 from __future__ import annotations
 
 import random
-from typing import TYPE_CHECKING
+from typing import Any
 
-from abstracts.core import IllegalMove, State
-from abstracts.rapid_transit.board import Board, bits
-from abstracts.rapid_transit.moves import PASS_MOVE, PIE_MOVE, Move, parse, swap_row
-from abstracts.rapid_transit.networks import network_of, terminals
-from abstracts.rapid_transit.playout import playout
+from abstracts.core import Game, IllegalMove, State
+from abstracts.rapid_transit.board import Board
+from abstracts.rapid_transit.moves import (
+    PASS_MOVE,
+    PIE_MOVE,
+    RapidTransitMove,
+    of_board,
+    parse,
+    swap_row,
+)
+from abstracts.rapid_transit.playout import random_move
+from abstracts.rapid_transit.refusals import refusal
 from abstracts.rapid_transit.rules import (
     CYAN,
     RED,
@@ -22,11 +29,8 @@ from abstracts.rapid_transit.rules import (
 )
 from abstracts.rapid_transit.text import write_position
 
-if TYPE_CHECKING:
-    from abstracts.rapid_transit.game import RapidTransit
 
-
-class RapidTransitState(State):
+class RapidTransitState(State[RapidTransitMove]):
     """A board, the side to move and the history the rules look back on.
 
     `passes` counts passes in a row (RT-11, RT-17), `previous` holds the two cells of the
@@ -51,7 +55,8 @@ class RapidTransitState(State):
 
     def __init__(
         self,
-        game: RapidTransit,
+        game: Game[Any, RapidTransitMove],
+        rules: RuleSet,
         board: Board,
         red: int,
         cyan: int,
@@ -62,13 +67,13 @@ class RapidTransitState(State):
         swapper: int | None = None,
     ) -> None:
         self.game = game
-        self.rules: RuleSet = game.rules
+        self.rules = rules
         self.board = board
         self.red, self.cyan = red, cyan
         self.side, self._ply, self.passes = side, ply, passes
         self.previous, self.swapper = previous, swapper
-        self._moves: list[Move] | None = None
-        self._legal: set[Move] | None = None
+        self._moves: list[RapidTransitMove] | None = None
+        self._legal: set[RapidTransitMove] | None = None
         self._ending: tuple[bool, int | None, str] | None = None
 
     # --- protocol ---
@@ -96,33 +101,44 @@ class RapidTransitState(State):
         result = f"{SIDES[winner]} wins" if winner is not None else "the game is drawn"
         return f"{reason}: {result}."
 
-    def legal_moves(self) -> list[Move]:
+    def legal_moves(self) -> list[RapidTransitMove]:
         if self._moves is None:
             self._moves = self._generate()
         return list(self._moves)
 
-    def parse_move(self, text: str) -> Move:
+    def parse_move(self, text: str) -> RapidTransitMove:
         return parse(self.board, text)
 
-    def play(self, move: Move | str) -> RapidTransitState:
+    def play(self, move: RapidTransitMove | str) -> RapidTransitState:
         if isinstance(move, str):
             move = self.parse_move(move)
-        elif not isinstance(move, Move):
+        elif not isinstance(move, RapidTransitMove):
             raise IllegalMove(f"RT-14: not a Rapid Transit move: {move!r}")
         if self._legal is None:
             self._legal = set(self.legal_moves())
         if move not in self._legal:
-            raise IllegalMove(f"{self._refusal(move)}: {str(move)!r}")
+            if not of_board(self.board, move):
+                move = self.parse_move(move.text)  # made for another board: read its text here
+            if move not in self._legal:
+                raise IllegalMove(f"{self._refusal(move)}: {str(move)!r}")
         return self._after(move)
 
     def to_text(self) -> str:
-        return write_position(self)
+        return write_position(
+            self.board, self.red, self.cyan, self.side, self._ply, self.passes, self.previous,
+            self.swapper,
+        )  # fmt: skip
 
     def playout(self, rng: random.Random) -> str | None:
-        if self.is_over:
-            return self.winner
-        winner = playout(self, rng)
-        return None if winner is None else SIDES[winner]
+        """Uniformly random moves (drawn by `playout.random_move`) to the end."""
+        state = self
+        while not state.is_over:
+            move = random_move(
+                state.board, state.rules, state.mine, state.theirs, state._ply, state.passes,
+                state.previous, rng,
+            )  # fmt: skip
+            state = state._after(move)
+        return state.winner
 
     # --- helpers for render, greedy and tests ---
     @property
@@ -179,10 +195,10 @@ class RapidTransitState(State):
         return f"<RapidTransitState ply {self._ply}, {self.to_move} to move>"
 
     # --- internals ---
-    def _generate(self) -> list[Move]:
+    def _generate(self) -> list[RapidTransitMove]:
         if self.is_over:
             return []
-        moves: list[Move] = []
+        moves: list[RapidTransitMove] = []
         if self.pie_open:
             moves.append(PIE_MOVE)  # RT-13
         board, append = self.board, moves.append
@@ -199,24 +215,25 @@ class RapidTransitState(State):
             moves.append(PASS_MOVE)  # RT-11: no legal swap, so the one move is a pass
         return moves
 
-    def _after(self, move: Move) -> RapidTransitState:
-        side, ply = self.side, self._ply + 1
+    def _after(self, move: RapidTransitMove) -> RapidTransitState:
+        """The state after a legal move: the one transition of the rules."""
+        game, rules, board, side, ply = self.game, self.rules, self.board, self.side, self._ply + 1
         if move.p >= 0:  # RT-8: the two cells exchange colours
             flip = 1 << move.p | 1 << move.q
             return RapidTransitState(
-                self.game, self.board, self.red ^ flip, self.cyan ^ flip, 1 - side, ply, 0, flip,
+                game, rules, board, self.red ^ flip, self.cyan ^ flip, 1 - side, ply, 0, flip,
                 side,
             )  # fmt: skip
         if move == PASS_MOVE:
             return RapidTransitState(
-                self.game, self.board, self.red, self.cyan, 1 - side, ply, self.passes + 1, 0,
+                game, rules, board, self.red, self.cyan, 1 - side, ply, self.passes + 1, 0,
                 self.swapper,
             )  # fmt: skip
         # RT-13: the second player takes over the first player's colour: the board stays,
         # the players trade sides (`Game.swaps_seats`), and this side, now held by the first
         # player, moves again. The swap already made stays with its colour for RT-12.
         return RapidTransitState(
-            self.game, self.board, self.red, self.cyan, side, ply, 0, 0, self.swapper
+            game, rules, board, self.red, self.cyan, side, ply, 0, 0, self.swapper
         )
 
     def _end(self) -> tuple[bool, int | None, str]:
@@ -251,56 +268,15 @@ class RapidTransitState(State):
             )
         return None, f"{reason}; RT-12: the network sizes are equal and nobody swapped"
 
-    def _refusal(self, move: Move) -> str:
-        """Why `move` is not legal here, naming the rule."""
+    def _refusal(self, move: RapidTransitMove) -> str:
+        """Why `move` is not legal here, naming the rule (refusals.py)."""
         over, _, reason = self._end()
         if over:
             return f"the game is over ({reason})"
-        if move == PASS_MOVE:
-            return f"RT-11: {self.to_move} has a legal swap, so may not pass"
-        if move == PIE_MOVE:
-            if not self.rules.pie:
-                return "RT-13: the pie rule is off in this game"
-            return "RT-13: pie is allowed only on the second player's first turn (ply 1)"
-        return self._swap_refusal(move.p, move.q)
-
-    def _swap_refusal(self, p: int, q: int) -> str:
-        board, mine, theirs = self.board, self.mine, self.theirs
-        me, them = self.to_move, SIDES[1 - self.side]
-        name_p, name_q = board.names[p], board.names[q]
-        if not mine >> p & 1:
-            return f"RT-8: {name_p} is not a {me} piece ({me} to move)"
-        if not theirs >> q & 1:
-            return f"RT-8: {name_q} is not a {them} piece"
-        if self.rules.no_reuse and (self.previous >> p | self.previous >> q) & 1:
-            cell = name_p if self.previous >> p & 1 else name_q
-            return f"RT-16: the piece on {cell} was swapped by the previous move"
-        if not self.relaxed and not terminals(board, mine) >> p & 1:
-            count = (mine & board.neighbours[p]).bit_count()
-            return f"RT-8: {name_p} is not a terminal piece (RT-6: it has {count} {me} neighbours)"
-        halo = board.dilate(network_of(board, mine, p))
-        if not network_of(board, theirs, q) & halo:
-            return f"RT-8: {name_q} is not in a {them} network adjacent to {name_p}'s network"
-        return self._after_swap_refusal(p, q)
-
-    def _after_swap_refusal(self, p: int, q: int) -> str:
-        board, flip = self.board, 1 << p | 1 << q
-        mine, theirs = self.mine ^ flip, self.theirs ^ flip
-        for cell, pieces, colour in ((p, theirs, SIDES[1 - self.side]), (q, mine, self.to_move)):
-            for rest in board.blocks[cell]:
-                block = rest | 1 << cell
-                if pieces & block == block:
-                    low = bits(block)[0]
-                    corner = f"{board.names[low]}-{board.names[low + board.width + 1]}"
-                    return f"RT-9: the swap would make the 2 x 2 block {corner} all {colour}"
-        for cell, pieces, colour in ((q, mine, self.to_move), (p, theirs, SIDES[1 - self.side])):
-            count = (pieces & board.neighbours[cell]).bit_count()
-            if self.rules.support and count < 2:
-                return (
-                    f"RT-10: after the swap the {colour} piece on {board.names[cell]} would "
-                    f"have {count} {colour} neighbour{'s' if count != 1 else ''}; it needs 2"
-                )
-        return "not a legal move"  # unreachable while the checks above mirror `swaps`
+        return refusal(
+            self.board, self.rules, self.red, self.cyan, self.side, self.passes, self.previous,
+            move,
+        )  # fmt: skip
 
 
 def _sizes(values: list[int]) -> str:

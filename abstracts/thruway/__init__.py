@@ -8,7 +8,7 @@ tiles. Rules TW-1..TW-15 in shared/rules/thruway.md; importing this package regi
 """
 
 from abstracts.thruway.game import ThruwayGame, ThruwayOptions
-from abstracts.thruway.moves import Move
+from abstracts.thruway.moves import ThruwayMove
 from abstracts.thruway.state import ThruwayState
 
-__all__ = ["Move", "ThruwayGame", "ThruwayOptions", "ThruwayState"]
+__all__ = ["ThruwayGame", "ThruwayMove", "ThruwayOptions", "ThruwayState"]

@@ -32,3 +32,12 @@ def swap_edges(geometry: Board, blocks: int) -> tuple[int, int]:
     file east. An edge shared by two disputed blocks is one move.
     """
     return blocks | (blocks << geometry.width), blocks | (blocks << 1)
+
+
+def swap_anchors(geometry: Board, blocks: int, ban_h: int = 0, ban_v: int = 0) -> tuple[int, int]:
+    """(horizontal, vertical) anchors of the swaps allowed (TW-9), less the anchor bits of
+    the swap TW-10 forbids."""
+    if not blocks:
+        return 0, 0
+    horizontal, vertical = swap_edges(geometry, blocks)
+    return horizontal & ~ban_h, vertical & ~ban_v

@@ -9,11 +9,15 @@ from pydantic import Field
 from rich.console import RenderableType
 
 from abstracts.core import Game, GameOptions, register
-from abstracts.thruway.board import MAX_SIZE, MIN_SIZE, board, parse_text
+from abstracts.evaluators import Evaluator
+from abstracts.thruway.board import MAX_SIZE, MIN_SIZE
 from abstracts.thruway.greedy import greedy_move
-from abstracts.thruway.moves import PAVE, SWAP, Move, move_table
+from abstracts.thruway.moves import PAVE, SWAP, ThruwayMove
 from abstracts.thruway.render import render_board
-from abstracts.thruway.state import SIDES, ThruwayState
+from abstracts.thruway.rollout import judged_rollout
+from abstracts.thruway.rules import SIDES, RuleSet
+from abstracts.thruway.state import ThruwayState
+from abstracts.thruway.text import read_position
 
 
 class ThruwayOptions(GameOptions):
@@ -26,18 +30,16 @@ class ThruwayOptions(GameOptions):
 
 
 @register("thruway")
-class ThruwayGame(Game):
+class ThruwayGame(Game[ThruwayState, ThruwayMove]):
     """Concrete joins west and east, asphalt south and north, with indestructible tiles."""
 
     name: ClassVar[str] = "thruway"
-    sides: ClassVar[tuple[str, str]] = SIDES  # type: ignore[assignment]
+    sides: ClassVar[tuple[str, str]] = SIDES
     Options: ClassVar[type[GameOptions]] = ThruwayOptions
-    # Random games often end in a position where both sides can only pass (TW-12), which then
-    # lasts until max_plies: a lower limit keeps the generic test quick.
     conformance_options: ClassVar[tuple[dict[str, Any], ...]] = (
-        {"size": 5, "max_plies": 100},
-        {"size": 7, "max_plies": 200},
-        {"size": 4, "tiles": 5, "pie": False, "max_plies": 60},
+        {"size": 5},
+        {"size": 7},
+        {"size": 4, "tiles": 5, "pie": False},
     )
     view_flags: ClassVar[dict[str, str]] = {
         "approaches": "mark the empty parcels next to tiles, where a tile can be replaced",
@@ -47,46 +49,44 @@ class ThruwayGame(Game):
 
     def __init__(self, **options: Any) -> None:
         super().__init__(**options)
-        size = self.options.size
-        self.geometry = board(size)
-        self.table = move_table(size)
-        # TW-3: 60 each on 11 x 11, floor(n*n/2) each on other sizes (the same formula).
-        self.tiles = self.options.tiles if self.options.tiles is not None else size * size // 2
+        opts = self.options
+        self.rules = RuleSet.of(opts.size, opts.tiles, opts.pie, opts.max_plies)
+        self.geometry, self.table, self.tiles = (
+            self.rules.geometry,
+            self.rules.table,
+            self.rules.tiles,
+        )
 
     def initial_state(self) -> ThruwayState:
-        return ThruwayState(self, 0, 0, (self.tiles, self.tiles), 0, fresh=True)
+        return ThruwayState(self, self.rules, 0, 0, (self.tiles, self.tiles), 0, fresh=True)
 
     def from_text(self, text: str, to_move: str | None = None) -> ThruwayState:
-        """A position from TW-4 text.
-
-        The text carries only the tiles, so: reserves are the initial reserves minus the
-        tiles of that colour on the board (exact, since tiles are conserved, TW-3); the side
-        to move is `to_move` (concrete if not given); the ply count starts at 0; no swap is
-        banned (TW-10) and `pie` is not offered (TW-11). Save files replay the moves instead.
-        """
-        concrete, asphalt = parse_text(self.geometry, text)
-        reserves = (
-            self.tiles - concrete.bit_count(),
-            self.tiles - asphalt.bit_count(),
-        )
-        for side, left in zip(SIDES, reserves, strict=True):
-            if left < 0:
-                raise ValueError(
-                    f"TW-3: the text has {self.tiles - left} {side} tiles but each side "
-                    f"owns only {self.tiles}"
-                )
-        side = 0 if to_move is None else self._side_index(to_move)
-        return ThruwayState(self, concrete, asphalt, reserves, side)
+        """A position from TW-4 text and the optional state line `to_text` writes (text.py);
+        `to_move`, if given, overrides the state line's side to move."""
+        read = read_position(self.rules, text, to_move)
+        return ThruwayState(
+            self, self.rules, read.concrete, read.asphalt, read.reserves, read.side, read.ply,
+            read.banned, pie_ok=read.pie == "open", fresh=read.pie == "next",
+            roles_traded=read.pie == "taken", passes=read.passes,
+        )  # fmt: skip
 
     def render(
-        self, state: ThruwayState, last_move: Move | None = None, **view: Any
-    ) -> RenderableType:  # type: ignore[override]
+        self, state: ThruwayState, last_move: ThruwayMove | None = None, **view: Any
+    ) -> RenderableType:
         return render_board(state, last_move, approaches=bool(view.get("approaches")))
 
-    def greedy_move(self, state: ThruwayState, rng: random.Random) -> Move:  # type: ignore[override]
+    def greedy_move(self, state: ThruwayState, rng: random.Random) -> ThruwayMove:
         return greedy_move(state, rng)
 
-    def select_moves(self, state: ThruwayState, query: str) -> list[Move]:  # type: ignore[override]
+    def default_evaluator(self) -> Evaluator:
+        """Judged 4-ply rollouts (rollout.py): random Thruway games mostly end drawn."""
+        return judged_rollout()
+
+    def seat_swap_ahead(self, state: ThruwayState) -> bool:
+        """TW-11: `pie` is open now, or will be after the game's first move."""
+        return not state.is_over and (state.pie_ok or (state.fresh and self.rules.pie))
+
+    def select_moves(self, state: ThruwayState, query: str) -> list[ThruwayMove]:
         """`moves f6`: moves touching f6; `moves swap` / `moves replace`; else a text prefix."""
         query = query.strip().lower()
         moves = state.legal_moves()
@@ -102,12 +102,6 @@ class ThruwayGame(Game):
 
     def rules_help(self) -> str:
         return _HELP.format(last=chr(ord("a") + self.options.size - 1), n=self.options.size)
-
-    def _side_index(self, name: str) -> int:
-        try:
-            return SIDES.index(name.strip().lower())
-        except ValueError:
-            raise ValueError(f"unknown side {name!r}; the sides are concrete, asphalt") from None
 
 
 _HELP = """Thruway: concrete joins the west edge (file a) to the east edge (file {last}); asphalt

@@ -16,15 +16,12 @@ only when the opponent's connection distance is short enough for one move to fin
 from __future__ import annotations
 
 import random
-from typing import TYPE_CHECKING
 
 from abstracts.thruway.board import Board
 from abstracts.thruway.disputes import disputed_blocks
-from abstracts.thruway.moves import PAVE, PIE, SWAP, Move
+from abstracts.thruway.moves import PAVE, PIE, SWAP, ThruwayMove
+from abstracts.thruway.state import ThruwayState
 from abstracts.thruway.thruways import indestructible, thruway_winner
-
-if TYPE_CHECKING:
-    from abstracts.thruway.state import ThruwayState
 
 WIN = 1_000_000.0
 DISTANCE_WEIGHT = 4.0
@@ -36,7 +33,7 @@ POCKET_SIZE = 5
 THREAT_DISTANCE = 3
 
 
-def greedy_move(state: ThruwayState, rng: random.Random) -> Move:
+def greedy_move(state: ThruwayState, rng: random.Random) -> ThruwayMove:
     """The best-scoring legal move for the side to move; ties broken by `rng`.
 
     Moves are tried best first, and one after which the opponent could win at once is
@@ -58,13 +55,13 @@ def greedy_move(state: ThruwayState, rng: random.Random) -> Move:
     return scored[0][3]
 
 
-def evaluate_move(state: ThruwayState, move: Move) -> tuple[float, int]:
+def evaluate_move(state: ThruwayState, move: ThruwayMove) -> tuple[float, int]:
     """(score for the mover, opponent's connection distance) after `move`."""
     if move.kind == PIE:
         # TW-11: after pie the mover plays concrete, so the board is judged for concrete.
-        return evaluate(state.game.geometry, state.concrete, state.asphalt, 0)
+        return evaluate(state.rules.geometry, state.concrete, state.asphalt, 0)
     concrete, asphalt = _after(state, move)
-    return evaluate(state.game.geometry, concrete, asphalt, state.side)
+    return evaluate(state.rules.geometry, concrete, asphalt, state.side)
 
 
 def evaluate(geo: Board, concrete: int, asphalt: int, side: int) -> tuple[float, int]:
@@ -129,7 +126,7 @@ def odd_pockets(geo: Board, empty: int) -> int:
     return odd
 
 
-def _after(state: ThruwayState, move: Move) -> tuple[int, int]:
+def _after(state: ThruwayState, move: ThruwayMove) -> tuple[int, int]:
     """(concrete, asphalt) after a legal pave or swap (or unchanged for pass)."""
     c, a, pair = state.concrete, state.asphalt, move.pair
     if move.kind == PAVE:
@@ -143,7 +140,7 @@ def _opponent_wins_next(state: ThruwayState) -> bool:
     """Whether the side to move in `state` has a move that wins at once (TW-15)."""
     if state.is_over:
         return state.winner_side == state.side
-    geo = state.game.geometry
+    geo = state.rules.geometry
     for move in state.legal_moves():
         if move.kind in (PAVE, SWAP):
             c, a = _after(state, move)

@@ -2,7 +2,7 @@
 
 Every pave and swap joins two orthogonally adjacent parcels; its anchor is the western
 parcel of a horizontal pair or the southern parcel of a vertical one, and its canonical
-text names the anchor first. One table of Move values per board size is built once, so
+text names the anchor first. One table of ThruwayMove values per board size is built once, so
 move generation hands out shared objects instead of building new ones.
 """
 
@@ -18,7 +18,7 @@ PAVE, SWAP, PASS, PIE = 0, 1, 2, 3
 
 
 @dataclass(frozen=True, slots=True, order=True)
-class Move:
+class ThruwayMove:
     """One Thruway move; equal, hashed and ordered by its text."""
 
     text: str
@@ -30,6 +30,14 @@ class Move:
 
     def __str__(self) -> str:
         return self.text
+
+
+def anchor_bits(move: ThruwayMove | None) -> tuple[int, int]:
+    """(horizontal, vertical) anchor bits of a pave or swap; (0, 0) for None, pass or pie."""
+    if move is None or move.anchor < 0:
+        return 0, 0
+    bit = 1 << move.anchor
+    return (0, bit) if move.vertical else (bit, 0)
 
 
 class MoveTable:
@@ -46,12 +54,12 @@ class MoveTable:
             raw.append((f"{first}-{second}", PAVE, anchor, vertical, pair))
             raw.append((f"{first}~{second}", SWAP, anchor, vertical, pair))
         raw.sort()
-        slots = geometry.size * geometry.width
-        self.pave_h: list[Move | None] = [None] * slots
-        self.pave_v: list[Move | None] = [None] * slots
-        self.swap_h: list[Move | None] = [None] * slots
-        self.swap_v: list[Move | None] = [None] * slots
-        self.by_text: dict[str, Move] = {}
+        # Anchor -> move, for each kind and direction (anchors as in disputes.py).
+        self.pave_h: dict[int, ThruwayMove] = {}
+        self.pave_v: dict[int, ThruwayMove] = {}
+        self.swap_h: dict[int, ThruwayMove] = {}
+        self.swap_v: dict[int, ThruwayMove] = {}
+        self.by_text: dict[str, ThruwayMove] = {}
         rows = {
             (PAVE, False): self.pave_h,
             (PAVE, True): self.pave_v,
@@ -59,7 +67,7 @@ class MoveTable:
             (SWAP, True): self.swap_v,
         }
         for order, (text, kind, anchor, vertical, pair) in enumerate(raw):
-            move = Move(text, kind, anchor, vertical, pair, order)
+            move = ThruwayMove(text, kind, anchor, vertical, pair, order)
             self.by_text[text] = move
             if kind == PASS:
                 self.pass_move = move
@@ -68,7 +76,7 @@ class MoveTable:
             else:
                 rows[kind, vertical][anchor] = move
 
-    def parse(self, text: str) -> Move:
+    def parse(self, text: str) -> ThruwayMove:
         """The move written `text` (TW-13); IllegalMove saying why if it is garbled."""
         clean = text.strip().lower()
         known = self.by_text.get(clean)
@@ -81,7 +89,7 @@ class MoveTable:
             f"TW-13: {text!r} is not a move; write a pave 'f6-g6', a swap 'f5~f6', 'pass' or 'pie'"
         )
 
-    def _parse_pair(self, text: str, names: list[str], sep: str, rule: str) -> Move:
+    def _parse_pair(self, text: str, names: list[str], sep: str, rule: str) -> ThruwayMove:
         try:
             one, two = (self.geometry.parse_cell(name) for name in names)
         except ValueError as exc:

@@ -12,12 +12,13 @@ chooser counts every legal move from bitboards and picks one by index, also unif
 detects a pass. The tests replay traced playouts through `ThruwayState.play` to check both
 agree.
 
-`run_playout` is the same loop with the knobs the MCTS rollout (rollout.py) uses: `stray`,
-the chance of keeping a drawn pave that is not local (touches neither the mover's edges
-nor a parcel next to the mover's tiles), which biases the draw towards building roads;
-`decisive`, the number of first plies that play a move winning at once when there is one;
-and `horizon`, the number of plies after which the playout stops and `judge` scores the
-position it reached. Every move it plays is still a legal move.
+`run_playout` is the same loop with the knobs of the rollout policy (`ThruwayState.rollout`):
+`stray`, the chance of keeping a drawn pave that is not local (touches neither the mover's
+edges nor a parcel next to the mover's tiles), which biases the draw towards building
+roads; `decisive`, the number of first plies that play a move winning at once when there
+is one; and `horizon`, the number of plies after which it stops. Every move it plays is
+still a legal move. Playouts start from and stop at a `Position`, the State's fields as
+ints, so this module never sees a State.
 """
 
 from __future__ import annotations
@@ -26,31 +27,37 @@ import random
 from collections.abc import Callable
 from dataclasses import dataclass
 from functools import cache
-from typing import TYPE_CHECKING
 
 from abstracts.thruway.board import Board, bit_indices
 from abstracts.thruway.moves import PASS, PAVE, PIE, SWAP
+from abstracts.thruway.paving import pave_anchors
+from abstracts.thruway.rules import RuleSet
 from abstracts.thruway.threats import winning_move
-
-if TYPE_CHECKING:
-    from abstracts.thruway.state import ThruwayState
+from abstracts.thruway.thruways import thruway_winner
 
 # Trace entries: (number of legal moves, kind, anchor, vertical); kinds as in moves.py.
 TraceEntry = tuple[int, int, int, bool]
+Choice = tuple[int, int, int]  # (kind, anchor, pair bits)
 _TRIES = 8  # rejection draws before falling back to the exact chooser
+PASSES_TO_DRAW = 3  # TW-12: three passes in a row end the game drawn
+STRAY = 0.3  # the rollout policy's chance of keeping a drawn pave away from the mover's roads
 
 
 @dataclass(frozen=True, slots=True)
-class Frontier:
-    """Where a playout cut off at its horizon stopped: the tiles, who moves, the reserves."""
+class Position:
+    """A Thruway position as bare ints: where a playout starts, and where it stops."""
 
     concrete: int
     asphalt: int
     side: int  # to move: 0 concrete, 1 asphalt
     reserves: tuple[int, int]
-
-
-Judge = Callable[[Board, Frontier], int | None]
+    ply: int = 0
+    passes: int = 0  # passes in a row just played (TW-12)
+    ban_h: int = 0  # anchor bit of the horizontal swap TW-10 forbids now
+    ban_v: int = 0  # ... of the vertical one
+    pie_now: bool = False  # TW-11: `pie` is legal now
+    pie_next: bool = False  # TW-11: the next position offers `pie` (no move made yet)
+    traded: bool = False  # TW-11: the players traded roles
 
 
 def roadside(geo: Board, tiles: int, side: int) -> int:
@@ -60,58 +67,60 @@ def roadside(geo: Board, tiles: int, side: int) -> int:
     return edges | geo.neighbours(tiles)
 
 
-@cache
-def _tables(geo: Board) -> tuple[tuple[int, ...], tuple[int, ...], tuple[int, ...]]:
-    """(single-bit masks, neighbour of parcel p in direction d at [4p + d] or -1, low masks)."""
-    nbits = geo.size * geo.width
-    bits = tuple(1 << i for i in range(nbits))
-    neighbour = [-1] * (4 * nbits)
-    for index in range(nbits):
-        file, rank = geo.file_rank(index)
-        if file >= geo.size:
-            continue
-        for d, (df, dr) in enumerate(((1, 0), (-1, 0), (0, 1), (0, -1))):
-            if 0 <= file + df < geo.size and 0 <= rank + dr < geo.size:
-                neighbour[4 * index + d] = geo.index(file + df, rank + dr)
-    low = tuple((1 << i) - 1 for i in range(nbits + 1))
-    return bits, tuple(neighbour), low
-
-
 def random_playout(
-    state: ThruwayState, rng: random.Random, trace: list[TraceEntry] | None = None
+    rules: RuleSet, start: Position, rng: random.Random, trace: list[TraceEntry] | None = None
 ) -> int | None:
-    """Play uniformly random legal moves from `state` to the end; return the winning side.
-
-    Returns 0 (concrete), 1 (asphalt) or None (drawn at `max_plies`, TW-12). Three passes
-    in a row mean neither side can ever move again, so the draw is returned at once.
-    """
-    return run_playout(state, rng, trace=trace)
+    """Play uniformly random legal moves from `start` to the end; return the winning side:
+    0 (concrete), 1 (asphalt) or None (drawn: three passes in a row or `max_plies`, TW-12)."""
+    return run_playout(rules, start, rng, trace=trace)[0]
 
 
 def run_playout(
-    state: ThruwayState,
+    rules: RuleSet,
+    start: Position,
     rng: random.Random,
     *,
     horizon: int | None = None,
     stray: float = 1.0,
     decisive: int = 0,
-    judge: Judge | None = None,
     trace: list[TraceEntry] | None = None,
-) -> int | None:
-    """Play legal moves from `state`; return the winning side, or the judged one.
+) -> tuple[int | None, Position]:
+    """Play legal moves from `start`: (the winning side or None, the position reached).
 
     Moves are uniform with `stray` 1; below 1 a drawn pave that is not local is kept only
     with that chance (redrawn otherwise; the exact chooser, still uniform, ends a run of
     misses). In the first `decisive` plies, a move that wins at once is played whenever
-    there is one (threats.py). The playout ends as `random_playout` does, or after
-    `horizon` plies, when `judge(geometry, frontier)` names the side ahead (None for even).
-    One loop on local ints on purpose: this is the inner loop of every MCTS iteration.
+    there is one (threats.py). The playout ends with the game (TW-12, TW-15), or after
+    `horizon` plies with the game still going.
     """
-    if horizon is not None and judge is None:
-        raise ValueError("a playout with a horizon needs a judge to score where it stops")
-    if state.over:
-        return state.winner_side
-    geo = state.game.geometry
+    geo = rules.geometry
+    c, a = start.concrete, start.asphalt
+    blocks = _disputes(c, a, geo.width)
+    winner = thruway_winner(geo, c, a, blocks)
+    limit = rules.max_plies
+    if winner is not None or start.passes >= PASSES_TO_DRAW or start.ply >= limit:
+        return winner, start
+    stop = limit if horizon is None else min(limit, start.ply + horizon)
+    return _play(geo, start, blocks, stop, rng, stray, start.ply + decisive, trace)
+
+
+def _play(
+    geo: Board,
+    start: Position,
+    blocks: int,
+    stop: int,
+    rng: random.Random,
+    stray: float,
+    decisive: int,
+    trace: list[TraceEntry] | None,
+) -> tuple[int | None, Position]:
+    """The hot loop of `run_playout`, from a game not over, up to ply `stop`; `decisive` is
+    the last ply that looks for a winning move.
+
+    NOTE: one loop on local ints, with the rules inlined for speed (and the board's masks
+    and tables bound to locals first): this is the inner loop of every MCTS iteration.
+    `ThruwayState` is the readable reference, and the tests replay traced playouts there.
+    """
     w = geo.width
     w1 = w + 1
     cells, west, east, south, north = geo.cells, geo.west, geo.east, geo.south, geo.north
@@ -121,35 +130,21 @@ def run_playout(
     edges = (west | east, south | north)  # TW-2: each side's own two edges
     near = 0
     random_ = rng.random
-    c, a = state.concrete, state.asphalt
-    rc, ra = state.reserves
-    side, ply, limit = state.side, state.ply, state.game.options.max_plies
-    pie_ok, pie_next = state.pie_ok, state.fresh and state.game.options.pie
-    ban_h = ban_v = 0
-    if state.banned is not None:
-        if state.banned.vertical:
-            ban_v = 1 << state.banned.anchor
-        else:
-            ban_h = 1 << state.banned.anchor
-    blocks, passes = state.blocks, 0
+    c, a, side, (rc, ra) = start.concrete, start.asphalt, start.side, start.reserves
+    ply, passes, ban_h, ban_v = start.ply, start.passes, start.ban_h, start.ban_v
+    pie_ok, pie_next, traded = start.pie_now, start.pie_next, start.traded
+    winner: int | None = None
     anchor = pair = 0
     o = c | a
     empty = cells ^ o
-    empties = bit_indices(empty)  # a list with O(1) removal through `where`
-    where = [0] * len(bit)
-    for i, e in enumerate(empties):
-        where[e] = i
+    empties, where = _empty_list(empty, len(bit))
     full = o & ~((empty << 1) | (empty >> 1) | (empty << w) | (empty >> w))
-    safe = full & ~(blocks | (blocks << 1) | (blocks << w) | (blocks << w1))
     # Safe (indestructible) tiles of each colour, those joined to the side's first edge, and
     # the parcels a new safe tile must occupy to join them; a thruway reaches the far edge.
     flood = geo.flood
-    safe_c, safe_a = safe & c, safe & a
-    reach_c, reach_a = flood(safe_c & west, safe_c), flood(safe_a & south, safe_a)
+    safe_c, safe_a, reach_c, reach_a = _reaches(geo, c, a, full, blocks)
     touch_c = west | (reach_c << 1) | (reach_c >> 1) | (reach_c << w) | (reach_c >> w)
     touch_a = south | (reach_a << 1) | (reach_a >> 1) | (reach_a << w) | (reach_a >> w)
-    stop = limit if horizon is None else min(limit, ply + horizon)
-    decisive += ply  # the last ply that looks for a winning move
     while ply < stop:
         ply += 1
         if side:
@@ -199,19 +194,17 @@ def run_playout(
                     break
         if kind == PASS:
             choice = _exact_choice(
-                c, a, side, own_reserve, empty, sh, sv, nswap, pie_now, low, w, random_
+                geo, c, a, side, own_reserve, sh, sv, nswap, pie_now, low, random_
             )
             if choice is not None:
                 kind, anchor, pair = choice
         if trace is not None:
-            ph, pv = _pave_anchors(c, a, side, own_reserve, empty, w)
-            total = ph.bit_count() + pv.bit_count() + nswap + pie_now
-            trace.append(_trace_entry(kind, anchor, pair, total))
+            trace.append(_trace_entry(geo, c, a, side, own_reserve, nswap + pie_now, kind, pair))
         if kind == PASS:  # TW-12: no legal move, pass
             passes += 1
-            if passes == 3:
-                return None
             side ^= 1
+            if passes == PASSES_TO_DRAW:  # TW-12: drawn
+                break
             continue
         passes = 0
         if kind == PAVE:
@@ -244,8 +237,9 @@ def run_playout(
                 ban_h = pair & -pair
             else:
                 ban_v = pair & -pair
-        else:
-            continue  # TW-11: board and reserves unchanged, asphalt moves again
+        else:  # TW-11: board and reserves unchanged, the roles trade, asphalt moves again
+            traded = True
+            continue
         side ^= 1
         blocks = (c & (a >> 1) & (a >> w) & (c >> w1)) | (a & (c >> 1) & (c >> w) & (a >> w1))
         # TW-14, TW-15 after every move.
@@ -257,7 +251,8 @@ def run_playout(
             elif mine & touch_c & ~reach_c:  # new safe tiles extend the road from the west
                 reach_c = flood(reach_c | (mine & touch_c), mine)
             if reach_c & east:
-                return 0
+                winner = 0
+                break
             touch_c = west | (reach_c << 1) | (reach_c >> 1) | (reach_c << w) | (reach_c >> w)
             safe_c = mine
         mine = safe & a
@@ -267,15 +262,63 @@ def run_playout(
             elif mine & touch_a & ~reach_a:
                 reach_a = flood(reach_a | (mine & touch_a), mine)
             if reach_a & north:
-                return 1
+                winner = 1
+                break
             touch_a = south | (reach_a << 1) | (reach_a >> 1) | (reach_a << w) | (reach_a >> w)
             safe_a = mine
-    if ply < limit and judge is not None:  # cut off at the horizon, not drawn (TW-12)
-        return judge(geo, Frontier(c, a, side, (rc, ra)))
-    return None
+    reached = Position(c, a, side, (rc, ra), ply, passes, ban_h, ban_v, pie_ok, pie_next, traded)
+    return winner, reached
 
 
-Choice = tuple[int, int, int]  # (kind, anchor, pair bits)
+# ---------------------------------------------------------------------- set-up helpers
+
+
+@cache
+def _tables(geo: Board) -> tuple[tuple[int, ...], tuple[int, ...], tuple[int, ...]]:
+    """(single-bit masks, neighbour of parcel p in direction d at [4p + d] or -1, low masks)."""
+    nbits = geo.size * geo.width
+    bits = tuple(1 << i for i in range(nbits))
+    neighbour = [-1] * (4 * nbits)
+    for index in range(nbits):
+        file, rank = geo.file_rank(index)
+        if file >= geo.size:
+            continue
+        for d, (df, dr) in enumerate(((1, 0), (-1, 0), (0, 1), (0, -1))):
+            if 0 <= file + df < geo.size and 0 <= rank + dr < geo.size:
+                neighbour[4 * index + d] = geo.index(file + df, rank + dr)
+    low = tuple((1 << i) - 1 for i in range(nbits + 1))
+    return bits, tuple(neighbour), low
+
+
+def _disputes(c: int, a: int, w: int) -> int:
+    """Anchors of the disputed blocks (TW-8), as disputes.disputed_blocks."""
+    return (c & (a >> 1) & (a >> w) & (c >> (w + 1))) | (a & (c >> 1) & (c >> w) & (a >> (w + 1)))
+
+
+def _empty_list(empty: int, nbits: int) -> tuple[list[int], list[int]]:
+    """The empty parcels as a list, and each one's index in it (for O(1) removal)."""
+    empties = bit_indices(empty)
+    where = [0] * nbits
+    for i, e in enumerate(empties):
+        where[e] = i
+    return empties, where
+
+
+def _reaches(geo: Board, c: int, a: int, full: int, blocks: int) -> tuple[int, int, int, int]:
+    """(safe concrete, safe asphalt, safe concrete joined to the west edge, safe asphalt
+    joined to the south edge): the indestructible tiles (TW-14) and their roads so far."""
+    w = geo.width
+    safe = full & ~(blocks | (blocks << 1) | (blocks << w) | (blocks << (w + 1)))
+    safe_c, safe_a = safe & c, safe & a
+    return (
+        safe_c,
+        safe_a,
+        geo.flood(safe_c & geo.west, safe_c),
+        geo.flood(safe_a & geo.south, safe_a),
+    )
+
+
+# ---------------------------------------------------------------------- move choosers
 
 
 def _nth_swap(sh: int, sv: int, nsh: int, k: int, low: tuple[int, ...], w: int) -> Choice:
@@ -288,27 +331,28 @@ def _nth_swap(sh: int, sv: int, nsh: int, k: int, low: tuple[int, ...], w: int) 
 
 
 def _exact_choice(
+    geo: Board,
     c: int,
     a: int,
     side: int,
     own_reserve: int,
-    empty: int,
     sh: int,
     sv: int,
     nswap: int,
     pie_now: bool,
     low: tuple[int, ...],
-    w: int,
     random_: Callable[[], float],
 ) -> Choice | None:
     """A uniformly chosen legal move by counting them all, or None when there is none."""
-    ph, pv = _pave_anchors(c, a, side, own_reserve, empty, w)
+    own, opp = (a, c) if side else (c, a)
+    ph, pv = pave_anchors(geo, own, opp, own_reserve)
     nh = ph.bit_count()
     npave = nh + pv.bit_count()
     total = npave + nswap + pie_now
     if not total:
         return None
     r = int(random_() * total)
+    w = geo.width
     if r < nh:
         anchor = _nth_bit(ph, r, low)
         return PAVE, anchor, 3 << anchor
@@ -318,20 +362,6 @@ def _exact_choice(
     if r < npave + nswap:
         return _nth_swap(sh, sv, sh.bit_count(), r - npave, low, w)
     return PIE, -1, 0
-
-
-def _pave_anchors(
-    c: int, a: int, side: int, own_reserve: int, empty: int, w: int
-) -> tuple[int, int]:
-    """(horizontal, vertical) anchors of the legal paves (TW-5..TW-7)."""
-    if own_reserve < 2:
-        return 0, 0
-    opp = c if side else a
-    open_ = empty | opp
-    return (
-        (empty & (open_ >> 1)) | (opp & (empty >> 1)),
-        (empty & (open_ >> w)) | (opp & (empty >> w)),
-    )
 
 
 def _nth_bit(bits: int, k: int, low: tuple[int, ...]) -> int:
@@ -346,9 +376,15 @@ def _nth_bit(bits: int, k: int, low: tuple[int, ...]) -> int:
     return lo
 
 
-def _trace_entry(kind: int, anchor: int, pair: int, total: int) -> TraceEntry:
+def _trace_entry(
+    geo: Board, c: int, a: int, side: int, own_reserve: int, others: int, kind: int, pair: int
+) -> TraceEntry:
+    """What a traced ply records: the number of legal moves and the move played."""
     if kind == PASS:
         return 1, PASS, -1, False
+    own, opp = (a, c) if side else (c, a)
+    ph, pv = pave_anchors(geo, own, opp, own_reserve)
+    total = ph.bit_count() + pv.bit_count() + others
     if kind == PIE:
         return total, PIE, -1, False
-    return total, kind, anchor, not pair & (pair >> 1)
+    return total, kind, (pair & -pair).bit_length() - 1, not pair & (pair >> 1)

@@ -1,26 +1,25 @@
-"""The board as a rich renderable: both colours, disputes, indestructible tiles, edges.
+"""The board as a rich renderable, in the shared grid frame (`grid_view`): both colours,
+disputes, indestructible tiles and the edges each side joins.
 
-Each parcel is three characters wide. Indestructible tiles (TW-14) are upper case (`C`,
-`A`), tiles that can still be replaced or swapped lower case; tiles of a crossroads
-dispute (TW-8) have a red background and a `×`; the last move's parcels are bracketed. With
-`approaches`, every empty parcel next to a tile shows `+` and every destructible tile shows
-how many approaches it has as a superscript (its empty neighbours, where the opponent can
-pave to replace it).
+Tiles are written as the text format reads them (TW-4, either case): indestructible tiles
+(TW-14) upper case (`C`, `A`), tiles that can still be replaced or swapped lower case,
+empty parcels `.`. Tiles of a crossroads dispute (TW-8) have a red background and a `×`;
+the last move's parcels are bracketed. With `approaches`, every empty parcel next to a tile
+is marked `+` and every destructible tile shows how many approaches it has as a
+superscript (its empty neighbours, where the opponent can pave to replace it).
 """
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
-
 from rich.console import Group
 from rich.text import Text
 
+from abstracts.grid_view import LAST_MOVE, Cell, Edges, grid_lines, legend
+from abstracts.thruway.board import bit_indices
 from abstracts.thruway.disputes import disputed_parcels
-from abstracts.thruway.moves import PAVE, SWAP, Move
+from abstracts.thruway.moves import PAVE, SWAP, ThruwayMove
+from abstracts.thruway.state import ThruwayState
 from abstracts.thruway.thruways import indestructible
-
-if TYPE_CHECKING:
-    from abstracts.thruway.state import ThruwayState
 
 CONCRETE_STYLE = "bold black on grey82"
 ASPHALT_STYLE = "bold bright_white on grey23"
@@ -28,68 +27,56 @@ DISPUTE_STYLE = "on red3"
 EMPTY_STYLE = "grey50"
 APPROACH_STYLE = "bold yellow"
 _SUPERSCRIPTS = " ¹²³⁴"  # a destructible tile's number of approaches (blank for none)
+EDGES = Edges(
+    west="▌",
+    east="▐",
+    north="▀",
+    south="▄",
+    side_style="grey82",
+    end_style="grey23",
+    north_label="north: asphalt",
+    south_label="south: asphalt",
+)
 
 
 def render_board(
-    state: ThruwayState, last_move: Move | None = None, approaches: bool = False
+    state: ThruwayState, last_move: ThruwayMove | None = None, approaches: bool = False
 ) -> Group:
-    geo = state.game.geometry
-    n = geo.size
+    geo = state.rules.geometry
     c, a = state.concrete, state.asphalt
     safe = indestructible(geo, c, a, state.blocks)
     disputed = disputed_parcels(geo, state.blocks)
-    last = last_move.pair if last_move is not None and last_move.kind in (PAVE, SWAP) else 0
     empty = geo.cells & ~(c | a)
-    files = Text("    " + "".join(f" {chr(ord('a') + f)} " for f in range(n)))
-    edge = Text("    " + "▀▀▀" * n, style="grey23")
-    lines = [_edge_label("north: asphalt", n), files, edge]
-    for rank in range(n - 1, -1, -1):
-        row = Text(f"{rank + 1:>3} ")
-        row.append("▌", style="grey82")
-        for file in range(n):
-            index = geo.index(file, rank)
-            bit = 1 << index
-            row.append_text(_parcel(state, index, bit, safe, disputed, last, empty, approaches))
-        row.append("▐", style="grey82")
-        row.append(f" {rank + 1}")
-        lines.append(row)
-    lines += [Text("    " + "▄▄▄" * n, style="grey23"), files, _edge_label("south: asphalt", n)]
+
+    def cell(file: int, rank: int) -> Cell:
+        bit = 1 << geo.index(file, rank)
+        return _parcel(state, bit, safe, disputed, empty, approaches)
+
+    last = last_move.pair if last_move is not None and last_move.kind in (PAVE, SWAP) else 0
+    marked = [geo.file_rank(index) for index in bit_indices(last)]
+    lines = grid_lines(geo.size, cell, marked, EDGES)
     lines.append(Text("concrete joins west ▌ and ▐ east; asphalt joins south ▄ and ▀ north"))
-    lines += _status(state, approaches)
-    return Group(*lines)
+    return Group(*lines, *_status(state, approaches))
 
 
 def _parcel(
-    state: ThruwayState,
-    index: int,
-    bit: int,
-    safe: int,
-    disputed: int,
-    last: int,
-    empty: int,
-    approaches: bool,
-) -> Text:
-    geo = state.game.geometry
-    left, right = ("[", "]") if last & bit else (" ", " ")
+    state: ThruwayState, bit: int, safe: int, disputed: int, empty: int, approaches: bool
+) -> Cell:
+    geo = state.rules.geometry
     if empty & bit:
         if approaches and geo.neighbours(bit) & ~empty:
-            return Text(f"{left}+{right}", style=APPROACH_STYLE)
-        return Text(f"{left}·{right}", style=EMPTY_STYLE)
+            return Cell(".", APPROACH_STYLE, "+")
+        return Cell(".", EMPTY_STYLE)
     concrete = bool(state.concrete & bit)
     letter = "C" if concrete else "A"
     style = CONCRETE_STYLE if concrete else ASPHALT_STYLE
     if disputed & bit:
         style = f"{style.rsplit(' on ', 1)[0]} {DISPUTE_STYLE}"
-    if not safe & bit:
-        letter = letter.lower()
-        if right == " ":
-            count = (geo.neighbours(bit) & empty).bit_count() if approaches else 0
-            right = _SUPERSCRIPTS[count] if count else "×" if disputed & bit else " "
-    return Text(f"{left}{letter}{right}", style=style)
-
-
-def _edge_label(label: str, n: int) -> Text:
-    return Text(" " * 4 + label.center(3 * n), style="bold")
+    if safe & bit:
+        return Cell(letter, style)
+    count = (geo.neighbours(bit) & empty).bit_count() if approaches else 0
+    note = _SUPERSCRIPTS[count] if count else "×" if disputed & bit else " "
+    return Cell(letter.lower(), style, note)
 
 
 def _status(state: ThruwayState, approaches: bool) -> list[Text]:
@@ -116,8 +103,8 @@ def _status(state: ThruwayState, approaches: bool) -> list[Text]:
         out.append(Text(state.end_reason(), style="bold"))
     else:
         out.append(Text(f"{state.to_move} to move.", style="bold"))
-    legend = "C A indestructible, c a destructible, [ ] last move, × dispute"
+    key = f"C A indestructible, c a destructible, . empty, {LAST_MOVE}, × dispute"
     if approaches:
-        legend += ", + approach, c² two approaches"
-    out.append(Text(legend, style="dim"))
+        key += ", + approach, c² two approaches"
+    out.append(legend(key))
     return out

@@ -1,55 +1,44 @@
-"""The MCTS rollout: a few road-building plies, then the greedy evaluation judges.
+"""Thruway's default evaluator: a judged rollout, `Rollout(HORIZON, judge)`.
 
 Uniformly random games on 7 x 7 mostly run out of tiles with no thruway and end drawn
 (TW-12), so they tell the search little, and they rarely find the one move that finishes
-a road, so a search fed by them misses threats to win next move. A rollout here plays at
-most HORIZON plies: a move that wins at once whenever the mover has one (threats.py),
-else a random move biased towards the mover's own roads (`run_playout` with `stray`). It
-stops early if a side wins (TW-15) or nobody can move, and otherwise names the side the
-greedy evaluation (distance to connect, indestructible and exposed tiles) finds ahead, the
-side to move counting TEMPO extra; an even score, or a board where nothing can change any
-more, is a draw. bench/bench_thruway.py measures its speed; the match runner its strength.
+a road, so a search fed by them misses threats to win next move. The rollout plays at most
+HORIZON plies of the rollout policy (`ThruwayState.rollout`: a move that wins at once
+whenever the mover has one, threats.py, else a random move biased towards the mover's own
+roads). If the game has not ended by then, `judge` names the side the greedy evaluation
+(distance to connect, indestructible and exposed tiles) finds ahead, the side to move
+counting TEMPO extra; an even score, or a board where nothing can change any more, is a
+draw. bench/bench_thruway.py measures its speed; the match runner its strength.
 """
 
 from __future__ import annotations
 
-import random
-from typing import TYPE_CHECKING
-
-from abstracts.thruway.board import Board
+from abstracts.evaluators import Rollout
 from abstracts.thruway.disputes import disputed_blocks
 from abstracts.thruway.greedy import evaluate
-from abstracts.thruway.playout import Frontier, TraceEntry, run_playout
-
-if TYPE_CHECKING:
-    from abstracts.thruway.state import ThruwayState
+from abstracts.thruway.rules import SIDES
+from abstracts.thruway.state import ThruwayState
 
 HORIZON = 4  # plies played before judging
-STRAY = 0.3  # the chance of keeping a drawn pave away from the mover's roads
-DECISIVE = HORIZON  # plies that take a winning move when there is one
 TEMPO = 2.0  # the side to move's bonus, in evaluation points (half a parcel of distance)
 
 
-def rollout(
-    state: ThruwayState, rng: random.Random, trace: list[TraceEntry] | None = None
-) -> int | None:
-    """The winning side of a rollout from `state`: 0 concrete, 1 asphalt, None for even."""
-    return run_playout(
-        state, rng, horizon=HORIZON, stray=STRAY, decisive=DECISIVE, judge=judge, trace=trace
-    )
-
-
-def judge(geo: Board, frontier: Frontier) -> int | None:
-    """The side ahead at `frontier` by the greedy evaluation, with TEMPO for the mover.
+def judge(state: ThruwayState) -> str | None:
+    """The side ahead in `state` by the greedy evaluation, with TEMPO for the mover.
 
     A dead board is a draw: neither side can pave (TW-7) and no dispute is left to swap
     (TW-9), so nothing can ever change again (TW-12).
     """
-    c, a = frontier.concrete, frontier.asphalt
-    if max(frontier.reserves) < 2 and not disputed_blocks(geo, c, a):
+    geo, c, a = state.rules.geometry, state.concrete, state.asphalt
+    if max(state.reserves) < 2 and not disputed_blocks(geo, c, a):
         return None
     score, _ = evaluate(geo, c, a, 0)
-    score += TEMPO if frontier.side == 0 else -TEMPO
+    score += TEMPO if state.side == 0 else -TEMPO
     if score > 0:
-        return 0
-    return 1 if score < 0 else None
+        return SIDES[0]
+    return SIDES[1] if score < 0 else None
+
+
+def judged_rollout() -> Rollout:
+    """The evaluator: HORIZON plies of the rollout policy, then `judge`."""
+    return Rollout(HORIZON, judge)

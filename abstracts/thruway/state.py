@@ -9,24 +9,29 @@ from __future__ import annotations
 
 import random
 from operator import attrgetter
-from typing import TYPE_CHECKING
+from typing import Any
 
-from abstracts.core import IllegalMove, State
-from abstracts.thruway.board import bit_indices, format_text
-from abstracts.thruway.disputes import disputed_blocks, swap_edges
-from abstracts.thruway.moves import PAVE, PIE, SWAP, Move
-from abstracts.thruway.playout import random_playout
-from abstracts.thruway.rollout import rollout
+from abstracts.core import Game, IllegalMove, State
+from abstracts.thruway.board import bit_indices
+from abstracts.thruway.disputes import disputed_blocks, swap_anchors
+from abstracts.thruway.moves import PASS, PAVE, PIE, SWAP, ThruwayMove, anchor_bits
+from abstracts.thruway.paving import pave_anchors
+from abstracts.thruway.playout import (
+    PASSES_TO_DRAW,
+    STRAY,
+    Position,
+    random_playout,
+    run_playout,
+)
+from abstracts.thruway.refusals import refusal
+from abstracts.thruway.rules import SIDES, RuleSet
+from abstracts.thruway.text import write_position
 from abstracts.thruway.thruways import thruway_winner
 
-if TYPE_CHECKING:
-    from abstracts.thruway.game import ThruwayGame
-
-SIDES = ("concrete", "asphalt")
 _ORDER = attrgetter("order")
 
 
-class ThruwayState(State):
+class ThruwayState(State[ThruwayMove]):
     """Tiles on the board, reserves, whose turn, and what the previous move forbids."""
 
     __slots__ = (
@@ -39,27 +44,32 @@ class ThruwayState(State):
         "fresh",
         "game",
         "over",
+        "passes",
         "pie_ok",
         "reserves",
         "roles_traded",
+        "rules",
         "side",
         "winner_side",
     )
 
     def __init__(
         self,
-        game: ThruwayGame,
+        game: Game[Any, ThruwayMove],
+        rules: RuleSet,
         concrete: int,
         asphalt: int,
         reserves: tuple[int, int],
         side: int,
         ply: int = 0,
-        banned: Move | None = None,
+        banned: ThruwayMove | None = None,
         pie_ok: bool = False,
         fresh: bool = False,
         roles_traded: bool = False,
+        passes: int = 0,
     ) -> None:
         self.game = game
+        self.rules = rules
         self.concrete, self.asphalt = concrete, asphalt
         self.reserves = reserves
         self.side = side
@@ -68,10 +78,13 @@ class ThruwayState(State):
         self.pie_ok = pie_ok  # TW-11: `pie` is legal now
         self.fresh = fresh  # the untouched start of a game (its next position may offer pie)
         self.roles_traded = roles_traded
-        self.blocks = disputed_blocks(game.geometry, concrete, asphalt)
-        self.winner_side = thruway_winner(game.geometry, concrete, asphalt, self.blocks)
-        self.over = self.winner_side is not None or ply >= game.options.max_plies  # TW-12
-        self._moves: list[Move] | None = None
+        self.passes = passes  # passes in a row just played (TW-12)
+        self.blocks = disputed_blocks(rules.geometry, concrete, asphalt)
+        self.winner_side = thruway_winner(rules.geometry, concrete, asphalt, self.blocks)
+        # TW-15, then TW-12: three passes in a row, or the ply limit, end the game drawn.
+        over = self.winner_side is not None or passes >= PASSES_TO_DRAW
+        self.over = over or ply >= rules.max_plies
+        self._moves: list[ThruwayMove] | None = None
 
     # -- protocol -------------------------------------------------------------------------
 
@@ -91,90 +104,120 @@ class ThruwayState(State):
     def ply(self) -> int:
         return self._ply
 
-    def legal_moves(self) -> list[Move]:
+    def legal_moves(self) -> list[ThruwayMove]:
         if self.over:
             return []
         if self._moves is None:
             self._moves = self._generate()
         return list(self._moves)
 
-    def parse_move(self, text: str) -> Move:
-        return self.game.table.parse(text)
+    def parse_move(self, text: str) -> ThruwayMove:
+        return self.rules.table.parse(text)
 
-    def play(self, move: Move | str) -> ThruwayState:
+    def play(self, move: ThruwayMove | str) -> ThruwayState:
         move = self._resolve(move)
-        self._check(move)
+        if self.over:
+            raise IllegalMove(
+                f"{self.ending_rule}: the game is over ({self.end_reason()}): {move.text!r}"
+            )
+        reason = refusal(
+            self.rules, self.concrete, self.asphalt, self.side, self.reserves, self.blocks,
+            self.banned, self.pie_ok, move,
+        )  # fmt: skip
+        if reason is not None:
+            raise IllegalMove(reason)
         return self._after(move)
 
     def to_text(self) -> str:
-        return format_text(self.game.geometry, self.concrete, self.asphalt)
+        return write_position(
+            self.rules.geometry, self.concrete, self.asphalt, self.side, self._ply, self.passes,
+            self.banned, self.pie_state,
+        )  # fmt: skip
+
+    @property
+    def ending_rule(self) -> str:
+        """The rule that ended the game: TW-15 for a thruway, TW-12 for a draw."""
+        return "TW-15" if self.winner_side is not None else "TW-12"
 
     def end_reason(self) -> str:
         if not self.over:
             return "The game is not over."
-        if self.winner_side is None:
-            limit = self.game.options.max_plies
-            return f"The game is drawn: it reached the limit of {limit} plies (TW-12)."
-        edges = "west and east" if self.winner_side == 0 else "south and north"
-        return f"{self.winner} wins: its indestructible tiles join the {edges} edges (TW-15)."
+        if self.winner_side is not None:
+            edges = "west and east" if self.winner_side == 0 else "south and north"
+            return f"{self.winner} wins: its indestructible tiles join the {edges} edges (TW-15)."
+        if self.passes >= PASSES_TO_DRAW:
+            return "The game is drawn: three passes in a row (TW-12)."
+        limit = self.rules.max_plies
+        return f"The game is drawn: it reached the limit of {limit} plies (TW-12)."
 
     def playout(self, rng: random.Random) -> str | None:
-        """The MCTS rollout (rollout.py): a few road-building plies, then a judged winner.
-
-        Not the protocol's uniformly random game to the end: random Thruway games mostly
-        end drawn and say little. `random_playout` is that uniform game.
-        """
-        winner = rollout(self, rng)
+        """Uniformly random legal moves to the end (playout.py, on bare ints)."""
+        winner = random_playout(self.rules, self.position(), rng)
         return None if winner is None else SIDES[winner]
 
-    def random_playout(self, rng: random.Random) -> str | None:
-        """Uniformly random legal moves to the end (the protocol's reference playout)."""
-        winner = random_playout(self, rng)
-        return None if winner is None else SIDES[winner]
+    def rollout(self, rng: random.Random, plies: int) -> ThruwayState:
+        """At most `plies` plies of the rollout policy (playout.py): a move that wins at
+        once whenever the mover has one, else a random move biased towards the mover's own
+        roads (a pave away from them is kept with chance STRAY). Every move is legal."""
+        _, reached = run_playout(
+            self.rules, self.position(), rng, horizon=plies, stray=STRAY, decisive=plies
+        )
+        return self.at(reached)
 
-    # -- derived facts the console and heuristics use -------------------------------------
+    # -- derived facts the console, heuristics and playouts use ---------------------------
 
     def tiles(self, side: int) -> int:
         return self.concrete if side == 0 else self.asphalt
 
     def pave_anchors(self) -> tuple[int, int]:
         """(horizontal, vertical) anchors of the pairs the side to move may pave (TW-5..TW-7)."""
-        if self.reserves[self.side] < 2:  # TW-7
-            return 0, 0
-        geo = self.game.geometry
-        own, opp = self.tiles(self.side), self.tiles(1 - self.side)
-        empty = geo.cells & ~(own | opp)
-        w = geo.width
-        # TW-5: both parcels empty; TW-6: one empty and one holding an opponent tile.
-        open_ = empty | opp
-        horizontal = (empty & (open_ >> 1)) | (opp & (empty >> 1))
-        vertical = (empty & (open_ >> w)) | (opp & (empty >> w))
-        return horizontal, vertical
+        side = self.side
+        return pave_anchors(
+            self.rules.geometry, self.tiles(side), self.tiles(1 - side), self.reserves[side]
+        )
 
     def swap_anchors(self) -> tuple[int, int]:
         """(horizontal, vertical) anchors of the swaps allowed now (TW-9, TW-10)."""
-        if not self.blocks:
-            return 0, 0
-        horizontal, vertical = swap_edges(self.game.geometry, self.blocks)
-        banned = self.banned
-        if banned is not None:  # TW-10
-            if banned.vertical:
-                vertical &= ~(1 << banned.anchor)
-            else:
-                horizontal &= ~(1 << banned.anchor)
-        return horizontal, vertical
+        return swap_anchors(self.rules.geometry, self.blocks, *anchor_bits(self.banned))
+
+    @property
+    def pie_state(self) -> str:
+        """Where the pie rule stands (TW-11), as the text's `pie=` field writes it."""
+        if self.roles_traded:
+            return "taken"
+        if self.pie_ok:
+            return "open"
+        return "next" if self.fresh and self.rules.pie else "-"
+
+    def position(self) -> Position:
+        """This position as bare ints, for the playouts."""
+        ban_h, ban_v = anchor_bits(self.banned)
+        return Position(
+            self.concrete, self.asphalt, self.side, self.reserves, self._ply, self.passes,
+            ban_h, ban_v, self.pie_ok, self.fresh and self.rules.pie, self.roles_traded,
+        )  # fmt: skip
+
+    def at(self, position: Position) -> ThruwayState:
+        """The state of this game at `position` (where a playout stopped)."""
+        table = self.rules.table
+        banned = table.swap_h.get(_low(position.ban_h)) or table.swap_v.get(_low(position.ban_v))
+        return ThruwayState(
+            self.game, self.rules, position.concrete, position.asphalt, position.reserves,
+            position.side, position.ply, banned, position.pie_now, position.pie_next,
+            position.traded, position.passes,
+        )  # fmt: skip
 
     # -- internals ------------------------------------------------------------------------
 
-    def _generate(self) -> list[Move]:
-        table = self.game.table
-        moves: list[Move] = []
+    def _generate(self) -> list[ThruwayMove]:
+        table = self.rules.table
+        moves: list[ThruwayMove] = []
         for anchors, row in zip(
             (*self.pave_anchors(), *self.swap_anchors()),
             (table.pave_h, table.pave_v, table.swap_h, table.swap_v),
             strict=True,
         ):
-            moves.extend([row[i] for i in bit_indices(anchors)])  # type: ignore[misc]
+            moves.extend([row[i] for i in bit_indices(anchors)])
         if self.pie_ok:
             moves.append(table.pie)
         if not moves:  # TW-12: passing only without a legal move
@@ -182,66 +225,18 @@ class ThruwayState(State):
         moves.sort(key=_ORDER)
         return moves
 
-    def _resolve(self, move: Move | str) -> Move:
+    def _resolve(self, move: ThruwayMove | str) -> ThruwayMove:
         if isinstance(move, str):
             return self.parse_move(move)
-        if isinstance(move, Move):
-            # A Move made for another board size shares text, not anchors: look it up here.
+        if isinstance(move, ThruwayMove):
+            if self.rules.table.by_text.get(move.text) is move:
+                return move
+            # A move made for another board size shares text, not anchors: look it up here.
             return self.parse_move(move.text)
         raise IllegalMove(f"TW-13: {move!r} is not a Thruway move")
 
-    def _check(self, move: Move) -> None:
-        """Raise IllegalMove naming the rule that refuses `move` here."""
-        if self.over:
-            raise IllegalMove(f"TW-15: the game is over ({self.end_reason()}): {move.text!r}")
-        if move.kind == PAVE:
-            self._check_pave(move)
-        elif move.kind == SWAP:
-            self._check_swap(move)
-        elif move.kind == PIE:
-            self._check_pie(move)
-        elif self.legal_moves() != [self.game.table.pass_move]:
-            raise IllegalMove(f"TW-12: {self.to_move} has a legal move and may not pass: 'pass'")
-
-    def _check_pave(self, move: Move) -> None:
-        geo, side = self.game.geometry, self.to_move
-        if self.reserves[self.side] < 2:
-            raise IllegalMove(
-                f"TW-7: {side} has {self.reserves[self.side]} tile(s) in reserve and paving "
-                f"needs two: {move.text!r}"
-            )
-        own, opp = self.tiles(self.side), self.tiles(1 - self.side)
-        if move.pair & own:
-            index = bit_indices(move.pair & own)[0]
-            raise IllegalMove(f"TW-5: {geo.name(index)} already holds a {side} tile: {move.text!r}")
-        if move.pair & opp == move.pair:
-            raise IllegalMove(
-                f"TW-6: replacement needs one empty parcel, but both hold "
-                f"{SIDES[1 - self.side]} tiles: {move.text!r}"
-            )
-
-    def _check_swap(self, move: Move) -> None:
-        horizontal, vertical = swap_edges(self.game.geometry, self.blocks)
-        if not ((vertical if move.vertical else horizontal) >> move.anchor) & 1:
-            raise IllegalMove(
-                f"TW-9: {move.text.replace('~', ' and ')} are not an edge of a crossroads "
-                f"dispute: {move.text!r}"
-            )
-        if move == self.banned:
-            raise IllegalMove(
-                f"TW-10: this swap would undo {SIDES[1 - self.side]}'s swap of the turn "
-                f"before: {move.text!r}"
-            )
-
-    def _check_pie(self, move: Move) -> None:
-        if self.pie_ok:
-            return
-        if not self.game.options.pie:
-            raise IllegalMove("TW-11: the pie rule is off in this game: 'pie'")
-        raise IllegalMove("TW-11: pie is only allowed on asphalt's first turn: 'pie'")
-
-    def _after(self, move: Move) -> ThruwayState:
-        """The position after a legal `move`."""
+    def _after(self, move: ThruwayMove) -> ThruwayState:
+        """The position after a legal `move`: the one transition of the rules."""
         c, a, (rc, ra), side = self.concrete, self.asphalt, self.reserves, self.side
         banned = None
         if move.kind == PAVE:
@@ -257,12 +252,19 @@ class ThruwayState(State):
         next_side = side if move.kind == PIE else 1 - side  # TW-11: asphalt moves again
         return ThruwayState(
             self.game,
+            self.rules,
             c,
             a,
             (rc, ra),
             next_side,
             self._ply + 1,
             banned,
-            pie_ok=self.fresh and self.game.options.pie,
+            pie_ok=self.fresh and self.rules.pie,
             roles_traded=self.roles_traded or move.kind == PIE,
+            passes=self.passes + 1 if move.kind == PASS else 0,
         )
+
+
+def _low(bits: int) -> int:
+    """The index of the lowest set bit (-1 for none)."""
+    return (bits & -bits).bit_length() - 1

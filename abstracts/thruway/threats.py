@@ -12,8 +12,9 @@ or swapped). Only when such a path exists are the moves touching it tried one by
 from __future__ import annotations
 
 from abstracts.thruway.board import Board, bit_indices
-from abstracts.thruway.disputes import disputed_blocks
+from abstracts.thruway.disputes import disputed_blocks, swap_edges
 from abstracts.thruway.moves import PAVE, SWAP
+from abstracts.thruway.paving import pave_anchors
 from abstracts.thruway.thruways import thruway_winner
 
 Finisher = tuple[int, int, int]  # (kind, anchor, pair bits)
@@ -94,17 +95,10 @@ def _candidates(
     geo: Board, concrete: int, asphalt: int, side: int, reserve: int, blocks: int
 ) -> tuple[tuple[int, int, int], ...]:
     """(kind, horizontal anchors, vertical anchors) of the paves (TW-5..TW-7) and swaps (TW-9)."""
-    w = geo.width
-    found = []
-    if reserve >= 2:
-        opp = asphalt if side == 0 else concrete
-        empty = geo.cells & ~(concrete | asphalt)
-        open_ = empty | opp
-        horizontal = (empty & (open_ >> 1)) | (opp & (empty >> 1))
-        vertical = (empty & (open_ >> w)) | (opp & (empty >> w))
-        found.append((PAVE, horizontal, vertical))
+    own, opp = (asphalt, concrete) if side else (concrete, asphalt)
+    found = [(PAVE, *pave_anchors(geo, own, opp, reserve))]
     if blocks:
-        found.append((SWAP, blocks | (blocks << w), blocks | (blocks << 1)))
+        found.append((SWAP, *swap_edges(geo, blocks)))
     return tuple(found)
 
 

@@ -5,16 +5,16 @@
 >>> state = game.initial_state()
 """
 
-from abstracts.transit_chess.game import TransitChess, TransitChessOptions
-from abstracts.transit_chess.moves import TransitMove
+from abstracts.transit_chess.game import TransitChessGame, TransitChessOptions
+from abstracts.transit_chess.moves import TransitChessMove
 from abstracts.transit_chess.state import TransitChessState
 from abstracts.transit_chess.system import MapError, TransitSystem
 
 __all__ = [
     "MapError",
-    "TransitChess",
+    "TransitChessGame",
+    "TransitChessMove",
     "TransitChessOptions",
     "TransitChessState",
-    "TransitMove",
     "TransitSystem",
 ]

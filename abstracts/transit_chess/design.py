@@ -10,7 +10,6 @@ already used (in any case) are the same stop, which makes it a transfer.
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import TYPE_CHECKING
 
 from rich.console import RenderableType
 from rich.text import Text
@@ -27,21 +26,22 @@ from abstracts.transit_chess.system import (
     build_system,
 )
 
-if TYPE_CHECKING:
-    from abstracts.transit_chess.game import TransitChess
-
 NAME = "Designed system"
 
 
 def design_system(
-    game: TransitChess, ask: Callable[[str], str], show: Callable[[RenderableType], None]
+    routes_wanted: int,
+    first_side: int,
+    ask: Callable[[str], str],
+    show: Callable[[RenderableType], None],
 ) -> TransitSystem:
-    count = _route_count(game.options.routes, ask, show)  # type: ignore[attr-defined]
+    """The system the players enter route by route, `first_side` first (MT-1)."""
+    count = _route_count(routes_wanted, ask, show)
     stops: dict[str, Stop] = {}
     routes: list[Route] = []
     show(Text(f"Design the system: {count} routes, entered in turn ({HELP})."))
     while len(routes) < count:
-        player = SIDES[(game.first_side + len(routes)) % 2]
+        player = SIDES[(first_side + len(routes)) % 2]
         line = ask(f"{player}, route {len(routes) + 1} of {count}> ")
         try:
             route, new = parse_route(line, stops, routes)

@@ -12,15 +12,12 @@ from __future__ import annotations
 
 import random
 from collections.abc import Callable, Sequence
-from typing import TYPE_CHECKING
 
 from abstracts.transit_chess.movegen import blocked_track, movement_codes, piece_targets
 from abstracts.transit_chess.pieces import size, unit, unpack
 from abstracts.transit_chess.rules import apply_code
+from abstracts.transit_chess.state import TransitChessState
 from abstracts.transit_chess.tables import Tables
-
-if TYPE_CHECKING:
-    from abstracts.transit_chess.state import TransitChessState
 
 VALUES = (5.0, 1.0, 3.0, 3.0)  # Chief, Pedestrian, Rider, Transfer Rider
 THREAT = 0.3
@@ -49,7 +46,7 @@ def _attacked(tables: Tables, cells: Sequence[int], sign: int) -> set[int]:
 
 
 def _placement_scorer(state: TransitChessState) -> Callable[[int], float]:
-    tables, sign = state.game.tables, 1 - 2 * state.side
+    tables, sign = state.rules.tables, 1 - 2 * state.side
     cells = state.cells
     blocked = blocked_track(tables, cells, sign)
     attacked = _attacked(tables, cells, -sign)
@@ -66,7 +63,7 @@ def _placement_scorer(state: TransitChessState) -> Callable[[int], float]:
 
 
 def _movement_scorer(state: TransitChessState) -> Callable[[int], float]:
-    tables, side, sign = state.game.tables, state.side, 1 - 2 * state.side
+    tables, side, sign = state.rules.tables, state.side, 1 - 2 * state.side
     n = tables.n
     replies: dict[tuple[bool, int, int], set[int]] = {}
 

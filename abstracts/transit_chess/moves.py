@@ -10,7 +10,7 @@ from abstracts.transit_chess.tables import Tables
 
 
 @dataclass(frozen=True, slots=True, order=True)
-class TransitMove:
+class TransitChessMove:
     """A move as the players write it; fields compare in the same order as the text."""
 
     piece: str = ""  # P, R, T or C; empty for pass
@@ -31,33 +31,33 @@ class TransitMove:
         return f"{self.piece}@{self.origin}-{self.destination}"
 
 
-PASS = TransitMove()
+PASS = TransitChessMove()
 
 
 class MoveCodec:
-    """Integer move codes (see tables.py) to TransitMove values and back, cached."""
+    """Integer move codes (see tables.py) to TransitChessMove values and back, cached."""
 
     def __init__(self, tables: Tables) -> None:
         self.tables = tables
-        self._moves: dict[int, TransitMove] = {}
+        self._moves: dict[int, TransitChessMove] = {}
         self.number = {stop_id: i for i, stop_id in enumerate(tables.ids)}
 
-    def move(self, code: int) -> TransitMove:
+    def move(self, code: int) -> TransitChessMove:
         move = self._moves.get(code)
         if move is None:
             move = self._moves[code] = self._decode(code)
         return move
 
-    def _decode(self, code: int) -> TransitMove:
+    def _decode(self, code: int) -> TransitChessMove:
         what, kind, origin, destination = self.tables.decode(code)
         ids = self.tables.ids
         if what == "pass":
             return PASS
         if what == "place":
-            return TransitMove(LETTERS[kind], "", ids[destination])
-        return TransitMove(LETTERS[kind], ids[origin], ids[destination])
+            return TransitChessMove(LETTERS[kind], "", ids[destination])
+        return TransitChessMove(LETTERS[kind], ids[origin], ids[destination])
 
-    def code(self, move: TransitMove) -> int:
+    def code(self, move: TransitChessMove) -> int:
         """The code of `move`; IllegalMove if it names a stop or piece this map lacks."""
         if move.kind == "pass":
             return self.tables.pass_code
@@ -69,7 +69,7 @@ class MoveCodec:
         origin = self._stop(move.origin, move)
         return self.tables.movement(kind, origin, self._stop(move.destination, move))
 
-    def _stop(self, stop_id: str, move: TransitMove) -> int:
+    def _stop(self, stop_id: str, move: TransitChessMove) -> int:
         try:
             return self.number[stop_id]
         except KeyError:

@@ -9,20 +9,17 @@ destination reversed.
 from __future__ import annotations
 
 import re
-from typing import TYPE_CHECKING
 
 from rich.console import Group, RenderableType
 from rich.table import Table
 from rich.text import Text
 
 from abstracts.transit_chess.movegen import movement_codes
-from abstracts.transit_chess.moves import TransitMove
+from abstracts.transit_chess.moves import TransitChessMove
 from abstracts.transit_chess.pieces import DISPLAY_ORDER, INDEX, unpack
 from abstracts.transit_chess.rules import SIDES
+from abstracts.transit_chess.state import TransitChessState
 from abstracts.transit_chess.system import TransitSystem
-
-if TYPE_CHECKING:
-    from abstracts.transit_chess.state import TransitChessState
 
 SIDE_STYLE = ("bold bright_white", "bold cyan")
 ROUTE_STYLES = ("red", "blue", "green", "yellow", "magenta", "cyan", "bright_red", "bright_blue")
@@ -32,14 +29,13 @@ MOVE_TEXT = re.compile(r"^([A-Za-z])@(\w+)(?:-(\w+))?$")
 
 def game_view(
     state: TransitChessState,
-    last_move: TransitMove | str | None = None,
+    last_move: TransitChessMove | str | None = None,
     *,
     names: bool = False,
     reach: bool = False,
     **_: object,
 ) -> RenderableType:
-    system = state.game.system
-    assert system is not None
+    system = state.rules.system
     moved = _move_stops(last_move)
     reachable = _reachable(state) if reach and not state.is_over else set()
     return Group(
@@ -98,7 +94,7 @@ def _stop(
 
 
 def _stack_text(state: TransitChessState, stop_id: str) -> Text:
-    stop = state.game.codec.number[stop_id]
+    stop = state.rules.codec.number[stop_id]
     owner = state.owner(stop)
     if owner is None:
         return Text()
@@ -152,9 +148,9 @@ def _legend(reach: bool) -> str:
     return text + (" · ! reachable by the side to move" if reach else "")
 
 
-def _move_stops(last_move: TransitMove | str | None) -> tuple[str, str]:
+def _move_stops(last_move: TransitChessMove | str | None) -> tuple[str, str]:
     """(origin, destination) ids of the last move, to highlight; a text move as printed."""
-    if isinstance(last_move, TransitMove):
+    if isinstance(last_move, TransitChessMove):
         return last_move.origin, last_move.destination
     found = MOVE_TEXT.match(last_move.strip()) if isinstance(last_move, str) else None
     if found is None:
@@ -164,13 +160,13 @@ def _move_stops(last_move: TransitMove | str | None) -> tuple[str, str]:
 
 
 def _reachable(state: TransitChessState) -> set[str]:
-    tables = state.game.tables
+    tables = state.rules.tables
     sign = 1 - 2 * state.side
     codes = movement_codes(tables, state.cells, sign) if not state.placing else []
     return {tables.ids[code % tables.n] for code in codes}
 
 
-def select(state: TransitChessState, query: str) -> list[TransitMove]:
+def select(state: TransitChessState, query: str) -> list[TransitChessMove]:
     """Legal moves for `moves QUERY`: a piece (`R@UNI`), a stop (`UNI` or a name prefix),
     a piece letter (`R`, unless a stop has that id), else a prefix of the move text.
     Never raises."""
@@ -180,15 +176,15 @@ def select(state: TransitChessState, query: str) -> list[TransitMove]:
         return moves
     letter, at, where = query.partition("@")
     piece = letter.upper() if at and letter.upper() in INDEX else ""
-    found = state.game.finder.lookup(where if piece else query)
-    if len(query) == 1 and query.upper() in INDEX and query.upper() not in state.game.tables.ids:
+    found = state.rules.finder.lookup(where if piece else query)
+    if len(query) == 1 and query.upper() in INDEX and query.upper() not in state.rules.tables.ids:
         return [m for m in moves if m.piece == query.upper()]
     if len(found) == 1:
-        stop_id = state.game.tables.ids[found[0]]
+        stop_id = state.rules.tables.ids[found[0]]
         return [m for m in moves if piece in ("", m.piece) and _at_stop(m, stop_id)]
     return [m for m in moves if str(m).lower().startswith(query.lower())]
 
 
-def _at_stop(move: TransitMove, stop_id: str) -> bool:
+def _at_stop(move: TransitChessMove, stop_id: str) -> bool:
     """Moves leave a stop; placements (MT-4) arrive at one."""
     return move.origin == stop_id if move.kind == "move" else move.destination == stop_id

@@ -1,4 +1,5 @@
-"""The transition: placing (MT-4), moving and converting (MT-10), and how games end (MT-11).
+"""The rules in force and the transition: the compiled system a game is played on, placing
+(MT-4), moving and converting (MT-10), and how games end (MT-11).
 
 Positions are mutable lists here so one function serves both `State.play` (on copies) and
 the fast playout loop (in place); the two cannot drift apart.
@@ -6,11 +7,34 @@ the fast playout loop (in place); the two cannot drift apart.
 
 from __future__ import annotations
 
+from dataclasses import dataclass
+
+from abstracts.transit_chess.moves import MoveCodec
+from abstracts.transit_chess.notation import StopFinder
 from abstracts.transit_chess.pieces import size
-from abstracts.transit_chess.tables import Tables
+from abstracts.transit_chess.system import TransitSystem
+from abstracts.transit_chess.tables import Tables, compile_tables
 
 SIDES = ("white", "black")
-WIN, WIPEOUT, PASSES, PLY_LIMIT = "win", "wipeout", "passes", "ply-limit"
+WIN, WIPEOUT, PASSES, REPETITION, PLY_LIMIT = "win", "wipeout", "passes", "repetition", "ply-limit"
+REPEATS_TO_DRAW = 3  # MT-11: the third occurrence of a position, same player to move
+
+
+@dataclass(frozen=True, slots=True)
+class RuleSet:
+    """One game's rules: the system (MT-1) compiled for play, how its moves are read and
+    written (MT-12), and the ply limit (MT-11). Every State of the game shares it."""
+
+    system: TransitSystem
+    tables: Tables
+    codec: MoveCodec
+    finder: StopFinder
+    max_plies: int
+
+    @classmethod
+    def of(cls, system: TransitSystem, max_plies: int) -> RuleSet:
+        tables = compile_tables(system)
+        return cls(system, tables, MoveCodec(tables), StopFinder(system, tables), max_plies)
 
 
 def apply_code(
@@ -46,12 +70,49 @@ def apply_code(
     return totals[1 - side] == 0 and hands[1 - side] == 0
 
 
-def ending(won: bool, passes: int, ply: int, max_plies: int) -> str | None:
-    """Why the game is over after a move, or None (MT-11)."""
+def ending(won: bool, passes: int, ply: int, max_plies: int, occurrences: int = 1) -> str | None:
+    """Why the game is over after a move, or None (MT-11); `occurrences` counts the new
+    position's occurrences with the same player to move, itself included."""
     if won:
         return WIN
     if passes >= 2:
         return PASSES
+    if occurrences >= REPEATS_TO_DRAW:
+        return REPETITION
     if ply >= max_plies:
         return PLY_LIMIT
     return None
+
+
+Key = tuple[int, tuple[int, ...]]  # (side to move, packed stacks by stop)
+
+
+@dataclass(frozen=True, slots=True)
+class Seen:
+    """The movement-phase positions of a game so far (MT-11), newest first: each State adds
+    one link for its own position. Placements change the hands, so a position can only
+    come again once every piece is placed; the chain starts there."""
+
+    key: Key
+    occurrences: int  # of `key` up to and including this link
+    earlier: Seen | None
+
+    @classmethod
+    def after(cls, earlier: Seen | None, cells: tuple[int, ...], side: int) -> Seen:
+        """The chain extended by the position `cells` with `side` to move."""
+        key = (side, cells)
+        link = earlier
+        while link is not None:
+            if link.key == key:
+                return cls(key, link.occurrences + 1, earlier)
+            link = link.earlier
+        return cls(key, 1, earlier)
+
+    def counts(self) -> dict[Key, int]:
+        """Every position in the chain with its occurrences so far (for the fast playout)."""
+        found: dict[Key, int] = {}
+        link: Seen | None = self
+        while link is not None:
+            found.setdefault(link.key, link.occurrences)
+            link = link.earlier
+        return found

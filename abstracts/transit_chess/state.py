@@ -3,34 +3,37 @@
 from __future__ import annotations
 
 import random
-from typing import TYPE_CHECKING
+from typing import Any
 
-from abstracts.core import IllegalMove, State
+from abstracts.core import Game, IllegalMove, State
 from abstracts.transit_chess.movegen import legal_codes
-from abstracts.transit_chess.moves import TransitMove
+from abstracts.transit_chess.moves import TransitChessMove
 from abstracts.transit_chess.notation import parse_code
 from abstracts.transit_chess.pieces import unpack
-from abstracts.transit_chess.reasons import why_illegal
+from abstracts.transit_chess.playout import play_out
+from abstracts.transit_chess.refusals import refusal
 from abstracts.transit_chess.rules import (
     PASSES,
     PLY_LIMIT,
+    REPETITION,
     SIDES,
     WIN,
     WIPEOUT,
+    RuleSet,
+    Seen,
     apply_code,
     ending,
 )
-
-if TYPE_CHECKING:
-    from abstracts.transit_chess.game import TransitChess
+from abstracts.transit_chess.text import format_position
 
 
-class TransitChessState(State):
+class TransitChessState(State[TransitChessMove]):
     """Stacks per stop, pieces still to place, the side to move and how the game stands."""
 
     def __init__(
         self,
-        game: TransitChess,
+        game: Game[Any, TransitChessMove],
+        rules: RuleSet,
         cells: tuple[int, ...],
         hands: tuple[int, int],
         side: int,
@@ -40,8 +43,10 @@ class TransitChessState(State):
         end: str | None = None,
         winner: int | None = None,
         totals: tuple[int, int] | None = None,
+        seen: Seen | None = None,
     ) -> None:
         self.game = game
+        self.rules = rules
         self.cells = cells  # packed stacks by stop number (+ white, - black)
         self.hands = hands  # packed pieces still to place (MT-4)
         self.side = side  # 0 white, 1 black
@@ -50,6 +55,7 @@ class TransitChessState(State):
         self._ply = ply
         self._winner = winner
         self.totals = totals if totals is not None else _totals(cells)
+        self.seen = seen  # the movement-phase positions so far, this one first (MT-11)
         self._codes: list[int] | None = None
         self._code_set: frozenset[int] | None = None
 
@@ -78,43 +84,46 @@ class TransitChessState(State):
 
     def legal_codes(self) -> list[int]:
         if self._codes is None:
-            tables = self.game.tables
+            tables = self.rules.tables
             over = self.is_over
             self._codes = [] if over else legal_codes(tables, self.cells, self.hands, self.side)
         return self._codes
 
-    def legal_moves(self) -> list[TransitMove]:
-        move = self.game.codec.move
+    def legal_moves(self) -> list[TransitChessMove]:
+        move = self.rules.codec.move
         return [move(code) for code in self.legal_codes()]
 
-    def parse_move(self, text: str) -> TransitMove:
-        game = self.game
-        return game.codec.move(parse_code(text, game.tables, game.finder, self.placing))
+    def parse_move(self, text: str) -> TransitChessMove:
+        rules = self.rules
+        return rules.codec.move(parse_code(text, rules.tables, rules.finder, self.placing))
 
-    def play(self, move: TransitMove | str) -> TransitChessState:
+    def play(self, move: TransitChessMove | str) -> TransitChessState:
         if isinstance(move, str):
-            code = parse_code(move, self.game.tables, self.game.finder, self.placing)
-        elif isinstance(move, TransitMove):
-            code = self.game.codec.code(move)
+            code = parse_code(move, self.rules.tables, self.rules.finder, self.placing)
+        elif isinstance(move, TransitChessMove):
+            code = self.rules.codec.code(move)
         else:
             raise IllegalMove(f"MT-12: not a move: {move!r}")
         if self._code_set is None:
             self._code_set = frozenset(self.legal_codes())
         if code not in self._code_set:
-            raise IllegalMove(why_illegal(self, code))
+            raise IllegalMove(self._refusal(code))
         return self.after(code)
 
     def after(self, code: int) -> TransitChessState:
-        """The state after a legal move code (unchecked)."""
+        """The state after a legal move code (unchecked): the one transition of the rules."""
         cells, hands, totals = list(self.cells), list(self.hands), list(self.totals)
-        won = apply_code(self.game.tables, cells, hands, totals, self.side, code)
-        passes = self.passes + 1 if code == self.game.tables.pass_code else 0
-        end = ending(won, passes, self._ply + 1, self.game.max_plies)
-        return self._next(cells, hands, totals, 1 - self.side, self._ply + 1, passes, end, won)
+        won = apply_code(self.rules.tables, cells, hands, totals, self.side, code)
+        passes = self.passes + 1 if code == self.rules.tables.pass_code else 0
+        placed, side = tuple(cells), 1 - self.side
+        seen = None if hands[0] or hands[1] else Seen.after(self.seen, placed, side)
+        occurrences = 1 if seen is None else seen.occurrences
+        end = ending(won, passes, self._ply + 1, self.rules.max_plies, occurrences)
+        return self._next(placed, hands, totals, side, self._ply + 1, passes, end, won, seen)
 
     def _next(
         self,
-        cells: list[int],
+        cells: tuple[int, ...],
         hands: list[int],
         totals: list[int],
         side: int,
@@ -122,11 +131,13 @@ class TransitChessState(State):
         passes: int,
         end: str | None,
         won: bool,
+        seen: Seen | None,
     ) -> TransitChessState:
         """A successor state from working lists; `side` is the side to move next."""
         return TransitChessState(
             self.game,
-            tuple(cells),
+            self.rules,
+            cells,
             (hands[0], hands[1]),
             side,
             ply=ply,
@@ -134,22 +145,25 @@ class TransitChessState(State):
             end=end,
             winner=1 - side if won else None,
             totals=(totals[0], totals[1]),
+            seen=seen,
         )
 
     def to_text(self) -> str:
-        from abstracts.transit_chess.textpos import format_position
-
-        return format_position(self)
+        return format_position(self.rules.tables, self.cells, self.hands)
 
     def end_reason(self) -> str:
         if self.end is None:
             return "The game is not over."
         winner, loser = self.winner, SIDES[1 - (self._winner or 0)]
-        limit = self.game.max_plies
+        limit = self.rules.max_plies
         return {
             WIN: f"{winner} wins: {loser}'s last piece was converted (MT-11).",
             WIPEOUT: f"{winner} wins: {loser} has no pieces left (MT-11).",
             PASSES: "The game is drawn: both players passed in a row (MT-11).",
+            REPETITION: (
+                f"The game is drawn: the same position came up a third time with "
+                f"{self.to_move} to move (MT-11)."
+            ),
             PLY_LIMIT: f"The game is drawn: it reached the {limit}-ply limit (MT-11).",
         }[self.end]
 
@@ -157,24 +171,17 @@ class TransitChessState(State):
         return self.final_state(rng).winner
 
     def final_state(self, rng: random.Random) -> TransitChessState:
-        """Random play to the end, in place on lists: the same moves, drawn with the same
-        `rng` calls, as `State.playout`'s loop over `legal_moves()` and `play()`."""
+        """Random play to the end (playout.py): the same moves, drawn with the same `rng`
+        calls, as `State.playout`'s loop over `legal_moves()` and `play()`."""
         if self.is_over:
             return self
-        game = self.game
-        tables, limit, pass_code = game.tables, game.max_plies, game.tables.pass_code
         cells, hands, totals = list(self.cells), list(self.hands), list(self.totals)
-        side, ply, passes = self.side, self._ply, self.passes
-        choice = rng.choice
-        while True:
-            code = choice(legal_codes(tables, cells, hands, side))
-            won = apply_code(tables, cells, hands, totals, side, code)
-            passes = passes + 1 if code == pass_code else 0
-            ply += 1
-            end = ending(won, passes, ply, limit)
-            side = 1 - side
-            if end is not None:
-                return self._next(cells, hands, totals, side, ply, passes, end, won)
+        seen = {} if self.seen is None else self.seen.counts()
+        side, ply, passes, end, won = play_out(
+            self.rules, cells, hands, totals, self.side, self._ply, self.passes, seen, rng
+        )
+        # The game is over: the positions on the way are not kept (nothing can repeat now).
+        return self._next(tuple(cells), hands, totals, side, ply, passes, end, won, None)
 
     # ------------------------------------------------------------------ views
 
@@ -188,6 +195,14 @@ class TransitChessState(State):
 
     def __repr__(self) -> str:
         return f"<TransitChessState ply={self._ply} {self.to_move} to move>"
+
+    def _refusal(self, code: int) -> str:
+        """Why move `code` is not legal here, naming the rule (refusals.py)."""
+        if self.is_over:
+            text = str(self.rules.codec.move(code))
+            return f"MT-11: the game is over, so {text!r} cannot be played ({self.end_reason()})"
+        count = len(self.legal_codes())
+        return refusal(self.rules, self.cells, self.hands, self.side, count, code)
 
 
 def _totals(cells: tuple[int, ...]) -> tuple[int, int]:

@@ -6,6 +6,7 @@ import pytest
 
 from abstracts.agents import AgentSpec, BadAgentSpec, GreedyAgent, RandomAgent, parse_agent_spec
 from abstracts.core import Game
+from abstracts.evaluators import GuidedPlayout, RandomPlayout
 from abstracts.mcts import MCTSAgent
 
 
@@ -67,28 +68,29 @@ def test_specs_build_the_agents_they_name(hex4: Game) -> None:
     assert isinstance(parse_agent_spec("greedy").build(hex4, 1), GreedyAgent)
     timed = parse_agent_spec("mcts").build(hex4, 1, think=0.3)
     assert isinstance(timed, MCTSAgent)
-    assert (timed.seconds, timed.iterations, timed.epsilon) == (0.3, None, None)
+    assert (timed.seconds, timed.iterations, timed.evaluator) == (0.3, None, RandomPlayout())
     counted = parse_agent_spec("mcts:40:guided").build(hex4, 1, think=0.3)
     assert isinstance(counted, MCTSAgent)
-    assert (counted.seconds, counted.iterations, counted.epsilon) == (None, 40, 0.2)
+    assert (counted.seconds, counted.iterations) == (None, 40)
+    assert counted.evaluator == GuidedPlayout(0.2)
     assert (timed.prior, counted.prior) == (1.0, 1.0)  # DEFAULT_PRIOR
     plain = parse_agent_spec("mcts:40:prior=0").build(hex4, 1)
     assert isinstance(plain, MCTSAgent) and plain.prior == 0.0
 
 
-def test_playouts_follow_the_spec_then_the_games_default(
+def test_leaves_are_scored_as_the_spec_says_then_by_the_games_default(
     hex4: Game, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    def epsilon(text: str) -> float | None:
+    def evaluator(text: str) -> object:
         agent = parse_agent_spec(text).build(hex4, 1)
         assert isinstance(agent, MCTSAgent)
-        return agent.epsilon
+        return agent.evaluator
 
-    assert epsilon("mcts") is None  # toy-hex: plain random playouts
-    assert epsilon("mcts:guided=0.4") == 0.4
-    monkeypatch.setattr(type(hex4), "mcts_epsilon", 0.3)
-    assert epsilon("mcts") == 0.3
-    assert epsilon("mcts:guided=1") is None  # epsilon 1: every playout move is random
+    assert evaluator("mcts") == RandomPlayout()  # toy-hex: plain random playouts
+    assert evaluator("mcts:guided=0.4") == GuidedPlayout(0.4)
+    monkeypatch.setattr(type(hex4), "default_evaluator", lambda self: GuidedPlayout(0.3))
+    assert evaluator("mcts") == GuidedPlayout(0.3)
+    assert evaluator("mcts:guided=1") == RandomPlayout()  # epsilon 1: every move is random
 
 
 def test_random_agent_is_seeded_and_legal(hex4: Game) -> None:

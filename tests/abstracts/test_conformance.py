@@ -169,6 +169,17 @@ def check_playouts_return_a_winner(game: Game, runs: Runs, _: Path) -> None:
             assert snapshot(state) == before
 
 
+def check_default_evaluator_names_a_winner(game: Game, runs: Runs, _: Path) -> None:
+    evaluator = game.default_evaluator()
+    for run in runs[:2]:
+        for state in run.states[:: max(1, len(run.states) // 4)]:
+            before = snapshot(state)
+            winner = evaluator.evaluate(state, random.Random(6))
+            assert winner in (*game.sides, None), f"the evaluator returned {winner!r}"
+            assert evaluator.evaluate(state, random.Random(6)) == winner, "not seeded"
+            assert snapshot(state) == before
+
+
 def check_agents_return_legal_moves(game: Game, runs: Runs, _: Path) -> None:
     agents = [
         RandomAgent(1),
@@ -193,6 +204,7 @@ CHECKS: dict[str, Callable[[Game, Runs, Path], None]] = {
     "text": check_text_positions_round_trip,
     "saves": check_saved_games_load_back,
     "playout": check_playouts_return_a_winner,
+    "evaluator": check_default_evaluator_names_a_winner,
     "agents": check_agents_return_legal_moves,
 }
 
@@ -238,6 +250,11 @@ class BadPlayout(TicTacToeState):
         return "nobody"
 
 
+class NobodyWins:
+    def evaluate(self, state: State, rng: random.Random, deadline: float = 0.0) -> str | None:
+        return "nobody"
+
+
 def broken_game(state_class: type[TicTacToeState], **overrides: Any) -> Game:
     game_class = type(f"Broken{state_class.__name__}", (ToyTicTacToe,), {})
     game_class.state_class = state_class
@@ -265,6 +282,11 @@ def greedy_takes_a_full_cell(self: ToyTicTacToe, state: State, rng: random.Rando
         ),
         pytest.param(broken_game(WrongMoveText), "move-text", id="move-text"),
         pytest.param(broken_game(BadPlayout), "playout", id="bad-playout"),
+        pytest.param(
+            broken_game(TicTacToeState, default_evaluator=lambda self: NobodyWins()),
+            "evaluator",
+            id="bad-evaluator",
+        ),
         pytest.param(
             broken_game(TicTacToeState, greedy_move=greedy_takes_a_full_cell),
             "agents",

@@ -175,6 +175,7 @@ def test_match_command_is_deterministic_for_a_seed() -> None:
         (["--agents", "mcts,human"], "--agents: unknown agent 'human'"),
         (["--agents", "mcts,random", "--games", "0"], "Invalid value for '--games'"),
         (["--agents", "mcts,random", "--think", "-1"], "--think must be a positive"),
+        (["--agents", "mcts,random", "--think", "inf"], "--think must be a positive, finite"),
         (["--agents", "mcts,random", "--size", "1"], "--size: Input should be greater"),
         (["--agents", "mcts,random", "--colour", "red"], "No such option"),
     ],

@@ -5,6 +5,7 @@ from __future__ import annotations
 import pytest
 
 from abstracts.core import Game, get_game
+from abstracts.evaluators import GuidedPlayout
 from abstracts.mcts import MCTSAgent
 
 
@@ -80,7 +81,7 @@ def test_declines_the_pie_after_a_losing_opening() -> None:
 
 def test_guided_playouts_find_the_winning_move(ttt: Game) -> None:
     state = ttt.from_text("XX.\n...\nOO.", to_move="x")
-    agent = MCTSAgent(ttt, seed=10, iterations=300, epsilon=0.2)
+    agent = MCTSAgent(ttt, seed=10, iterations=300, evaluator=GuidedPlayout(0.2))
     assert str(agent.choose(state)) == "c3"
 
 
@@ -119,13 +120,17 @@ def test_an_unrelated_position_starts_a_fresh_tree(hex4: Game) -> None:
         ({"seconds": 1.0, "iterations": 5}, "exactly one budget"),
         ({"iterations": 0}, "must be positive"),
         ({"seconds": -1.0}, "must be positive"),
-        ({"iterations": 5, "epsilon": 1.5}, "epsilon"),
         ({"iterations": 5, "prior": -1.0}, "prior weight"),
     ],
 )
 def test_bad_settings_are_refused(hex4: Game, kwargs: dict[str, float], words: str) -> None:
     with pytest.raises(ValueError, match=words):
         MCTSAgent(hex4, **kwargs)  # type: ignore[arg-type]
+
+
+def test_guided_playouts_need_an_epsilon_in_0_to_1() -> None:
+    with pytest.raises(ValueError, match="epsilon"):
+        GuidedPlayout(1.5)
 
 
 def test_refuses_to_move_in_a_finished_game(ttt: Game) -> None:

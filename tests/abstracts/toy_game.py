@@ -31,7 +31,7 @@ from pydantic import Field
 from rich.console import Group, RenderableType
 from rich.text import Text
 
-from abstracts.core import Game, GameOptions, IllegalMove, Move, State, register
+from abstracts.core import Game, GameOptions, IllegalMove, State, register
 
 _CELL = re.compile(r"^([a-z])([1-9][0-9]?)$")
 
@@ -78,7 +78,7 @@ class HexOptions(GameOptions):
     pie: bool = Field(False, description="Blue may take over Red's opening (HEX-4)")
 
 
-class HexState(State):
+class HexState(State[CellMove]):
     __slots__ = ("_ply", "_to_move", "_winner", "cells", "game")
 
     def __init__(self, game: ToyHex, cells: tuple[str, ...], to_move: str, ply: int) -> None:
@@ -107,7 +107,7 @@ class HexState(State):
     def _pie_open(self) -> bool:
         return self.game.options.pie and self._ply == 1  # HEX-4
 
-    def legal_moves(self) -> list[Move]:
+    def legal_moves(self) -> list[CellMove]:
         if self.is_over:
             return []
         n = self.game.options.size
@@ -115,7 +115,7 @@ class HexState(State):
         moves += [CellMove(i, n) for i, c in enumerate(self.cells) if c == "."]
         return moves
 
-    def parse_move(self, text: str) -> Move:
+    def parse_move(self, text: str) -> CellMove:
         n = self.game.options.size
         if self.is_over:
             raise IllegalMove(f"HEX-3: the game is over; no move {text!r}")
@@ -128,9 +128,8 @@ class HexState(State):
             raise IllegalMove(f"HEX-2: {text.strip()!r} is not empty")
         return CellMove(index, n)
 
-    def play(self, move: Move | str) -> State:
+    def play(self, move: CellMove | str) -> HexState:
         move = self.parse_move(move if isinstance(move, str) else str(move))
-        assert isinstance(move, CellMove)
         if move.index < 0:  # HEX-4: the board stays, the players trade sides
             return HexState(self.game, self.cells, self._to_move, self._ply + 1)
         cells = list(self.cells)
@@ -163,7 +162,7 @@ class HexState(State):
 
 
 @register("toy-hex")
-class ToyHex(Game):
+class ToyHex(Game[HexState, CellMove]):
     name = "toy-hex"
     sides = ("red", "blue")
     Options = HexOptions
@@ -230,8 +229,9 @@ class ToyHex(Game):
             "blue": self._distance(cells, "B", range(0, n * n, n), n),
         }
 
-    def render(self, state: State, last_move: Move | None = None, **view: Any) -> RenderableType:
-        assert isinstance(state, HexState)
+    def render(
+        self, state: HexState, last_move: CellMove | None = None, **view: Any
+    ) -> RenderableType:
         n = self.options.size
         last = last_move.index if isinstance(last_move, CellMove) else -2
         files = " ".join(chr(ord("a") + f) for f in range(n))
@@ -249,14 +249,12 @@ class ToyHex(Game):
             lines.append(Text(f"red needs {d['red']}, blue needs {d['blue']}"))
         return Group(*lines)
 
-    def greedy_move(self, state: State, rng: random.Random) -> Move:
+    def greedy_move(self, state: HexState, rng: random.Random) -> CellMove:
         """Widen the gap: maximise (opponent's distance - own distance) after the stone."""
-        assert isinstance(state, HexState)
         moves = state.legal_moves()
         me = state.to_move
         scored = []
         for move in moves:
-            assert isinstance(move, CellMove)
             if move.index < 0:
                 # HEX-4: take the pie when Red opened in the middle of the board.
                 n = self.options.size
@@ -270,6 +268,10 @@ class ToyHex(Game):
             scored.append((score, move))
         top = max(score for score, _ in scored)
         return rng.choice([m for score, m in scored if score == top])
+
+    def seat_swap_ahead(self, state: HexState) -> bool:
+        """HEX-4: `pie` may come until Blue's first move is made."""
+        return self.options.pie and state.ply <= 1 and not state.is_over
 
     def rules_help(self) -> str:
         return "toy-hex: type a cell like b2 (HEX-2); `pie` trades sides on Blue's first move."
@@ -295,7 +297,7 @@ class TicTacToeOptions(GameOptions):
     seed: int = Field(0, description="seed for first=random")
 
 
-class TicTacToeState(State):
+class TicTacToeState(State[CellMove]):
     __slots__ = ("_to_move", "_winner", "cells", "game")
 
     def __init__(self, game: ToyTicTacToe, cells: tuple[str, ...], to_move: str) -> None:
@@ -327,12 +329,12 @@ class TicTacToeState(State):
     def ply(self) -> int:
         return sum(c != "." for c in self.cells)
 
-    def legal_moves(self) -> list[Move]:
+    def legal_moves(self) -> list[CellMove]:
         if self.is_over:
             return []
         return [CellMove(i, 3) for i, c in enumerate(self.cells) if c == "."]
 
-    def parse_move(self, text: str) -> Move:
+    def parse_move(self, text: str) -> CellMove:
         if self.is_over:
             raise IllegalMove(f"TTT-2: the game is over; no move {text!r}")
         index = _parse_cell(text, 3, "TTT-1")
@@ -340,9 +342,8 @@ class TicTacToeState(State):
             raise IllegalMove(f"TTT-2: {text.strip()!r} is not empty")
         return CellMove(index, 3)
 
-    def play(self, move: Move | str) -> State:
+    def play(self, move: CellMove | str) -> TicTacToeState:
         move = self.parse_move(move if isinstance(move, str) else str(move))
-        assert isinstance(move, CellMove)
         cells = list(self.cells)
         cells[move.index] = self._to_move.upper()
         return type(self)(self.game, tuple(cells), "o" if self._to_move == "x" else "x")
@@ -359,7 +360,7 @@ class TicTacToeState(State):
 
 
 @register("toy-tictactoe")
-class ToyTicTacToe(Game):
+class ToyTicTacToe(Game[TicTacToeState, CellMove]):
     name = "toy-tictactoe"
     sides = ("x", "o")
     Options = TicTacToeOptions
@@ -383,8 +384,9 @@ class ToyTicTacToe(Game):
             raise ValueError(f"TTT-1: unknown side {to_move!r}")
         return self.state_class(self, cells, to_move)
 
-    def render(self, state: State, last_move: Move | None = None, **view: Any) -> RenderableType:
-        assert isinstance(state, TicTacToeState)
+    def render(
+        self, state: TicTacToeState, last_move: CellMove | None = None, **view: Any
+    ) -> RenderableType:
         last = last_move.index if isinstance(last_move, CellMove) else -1
         lines = []
         for r in (2, 1, 0):
@@ -398,17 +400,15 @@ class ToyTicTacToe(Game):
         lines.append(Text("  a b c", style="dim"))
         return Group(*lines)
 
-    def greedy_move(self, state: State, rng: random.Random) -> Move:
+    def greedy_move(self, state: TicTacToeState, rng: random.Random) -> CellMove:
         """Win now, else block the opponent's line, else centre, else a random cell."""
-        assert isinstance(state, TicTacToeState)
         moves = state.legal_moves()
         me = state.to_move.upper()
         for mark in (me, "O" if me == "X" else "X"):
             for move in moves:
-                assert isinstance(move, CellMove)
                 cells = list(state.cells)
                 cells[move.index] = mark
                 if any(cells[a] == cells[b] == cells[c] == mark for a, b, c in _LINES):
                     return move
-        centre = [m for m in moves if isinstance(m, CellMove) and m.index == 4]
+        centre = [m for m in moves if m.index == 4]
         return centre[0] if centre else rng.choice(moves)

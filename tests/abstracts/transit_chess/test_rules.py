@@ -15,8 +15,8 @@ import random
 import pytest
 
 from abstracts import IllegalMove, get_game
-from abstracts.transit_chess import TransitMove
-from abstracts.transit_chess.textpos import PositionError
+from abstracts.transit_chess import TransitChessMove
+from abstracts.transit_chess.text import PositionError
 
 NAMES = dict(
     A="Alder", B="Birch", C="Cedar", D="Dogwood", E="Elm", F="Fir",
@@ -197,6 +197,56 @@ def test_a_pass_then_a_move_does_not_draw() -> None:
     assert not state.is_over and state.to_move == "black"
 
 
+FIVE = {
+    "name": "Test Five",
+    "stops": [{"id": s, "name": s} for s in "ABCDE"],
+    "routes": {"Only": list("ABCDE")},
+}
+SHUTTLE = ("P@A-B", "P@E-D", "P@B-A", "P@D-E")  # both pedestrians step out and back (MT-5)
+
+
+def test_the_third_repetition_of_a_position_draws() -> None:
+    """MT-11: white P@A, black P@E, white to move comes up at plies 0, 4 and 8."""
+    game = get_game("transit-chess", map=FIVE, seed=0)
+    state = game.from_text("white: P@A\nblack: P@E", to_move="white")
+    for ply, move in enumerate(SHUTTLE * 2):
+        assert not state.is_over, ply
+        state = state.play(move)
+    assert state.is_over and state.winner is None and state.ply == 8
+    assert state.end_reason() == (
+        "The game is drawn: the same position came up a third time with white to move (MT-11)."
+    )
+    with pytest.raises(IllegalMove, match="MT-11: the game is over"):
+        state.play("P@A-B")
+
+
+def test_a_repetition_counts_only_with_the_same_player_to_move() -> None:
+    """MT-11: after 1.5 shuttles the position white P@B, black P@E has come up twice with
+    black to move; the same stacks with white to move never came up at all."""
+    game = get_game("transit-chess", map=FIVE, seed=0)
+    state = game.from_text("white: P@A\nblack: P@E", to_move="white")
+    for move in (*SHUTTLE, "P@A-B"):
+        state = state.play(move)
+    assert not state.is_over and state.seen is not None and state.seen.occurrences == 2
+    again = game.from_text(state.to_text(), to_move="white")
+    assert again.seen is not None and again.seen.occurrences == 1  # text keeps no history
+
+
+def test_a_game_repeating_positions_ends_in_the_fast_playout_as_in_the_loop() -> None:
+    """The fast playout counts repetitions (MT-11) exactly as `play` does."""
+    game = get_game("transit-chess", map=FIVE, seed=0, max_plies=200)
+    start = game.from_text("white: P@A\nblack: P@E", to_move="white")
+    ends = set()
+    for seed in range(30):
+        fast = start.final_state(random.Random(seed))
+        state, rng = start, random.Random(seed)
+        while not state.is_over:
+            state = state.play(rng.choice(state.legal_moves()))
+        assert (fast.to_text(), fast.ply, fast.end) == (state.to_text(), state.ply, state.end)
+        ends.add(state.end)
+    assert "repetition" in ends
+
+
 def test_pass_is_illegal_while_a_move_exists(cross) -> None:
     state = cross.from_text("white: P@A\nblack: P@H", to_move="white")
     with pytest.raises(IllegalMove, match=r"MT-11.*'pass'"):
@@ -284,9 +334,9 @@ def test_move_text_round_trips_and_reads_names(cross) -> None:
     assert str(state.parse_move("R@Alder-Elm")) == "R@A-E"  # name prefixes
     assert str(state.parse_move("R@alder-dog")) == "R@A-D"
     assert str(state.parse_move("R@A-Birch")) == "R@A-B"  # the whole name beats Birchwood
-    assert state.parse_move(" pass ") == TransitMove()
-    assert str(TransitMove("R", "UNI", "SGE")) == "R@UNI-SGE"
-    assert str(TransitMove("R", "", "UNI")) == "R@UNI"
+    assert state.parse_move(" pass ") == TransitChessMove()
+    assert str(TransitChessMove("R", "UNI", "SGE")) == "R@UNI-SGE"
+    assert str(TransitChessMove("R", "", "UNI")) == "R@UNI"
 
 
 @pytest.mark.parametrize(
@@ -313,9 +363,9 @@ def test_refused_moves_name_the_rule_and_quote_the_move(cross, text: str, messag
 
 def test_play_accepts_move_values_and_refuses_foreign_stops(cross) -> None:
     state = cross.from_text("white: R@A\nblack: P@H", to_move="white")
-    assert state.play(TransitMove("R", "A", "C")).to_text() == "white: R@C\nblack: P@H"
+    assert state.play(TransitChessMove("R", "A", "C")).to_text() == "white: R@C\nblack: P@H"
     with pytest.raises(IllegalMove, match="no stop 'UNI'"):
-        state.play(TransitMove("R", "UNI", "SGE"))
+        state.play(TransitChessMove("R", "UNI", "SGE"))
 
 
 # ------------------------------------------------------------------ text positions

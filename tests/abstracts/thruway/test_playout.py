@@ -1,7 +1,7 @@
 """The fast random playout plays the same game as `ThruwayState`, with uniform moves.
 
-(`ThruwayState.random_playout` is this playout; `ThruwayState.playout`, the MCTS rollout,
-has its own tests in test_thruway_rollout.py.)
+(`ThruwayState.playout` is this playout; the rollout policy of Thruway's default evaluator
+has its own tests in test_rollout.py.)
 
 Traced playouts are replayed move by move through `ThruwayState.play`: every move must be
 legal there, the playout's count of legal moves must equal `len(legal_moves())`, and the
@@ -21,11 +21,11 @@ from scipy.stats import chisquare
 
 from abstracts import get_game
 from abstracts.thruway import ThruwayGame, ThruwayState
-from abstracts.thruway.moves import PASS, PAVE, PIE, SWAP, Move
+from abstracts.thruway.moves import PASS, PAVE, PIE, SWAP, ThruwayMove
 from abstracts.thruway.playout import TraceEntry, random_playout
 
 
-def traced_move(game: ThruwayGame, entry: TraceEntry) -> Move:
+def traced_move(game: ThruwayGame, entry: TraceEntry) -> ThruwayMove:
     _, kind, anchor, vertical = entry
     table = game.table
     if kind == PASS:
@@ -56,7 +56,7 @@ def replay_trace(state: ThruwayState, trace: list[TraceEntry]) -> ThruwayState:
 
 def replay(state: ThruwayState, seed: int) -> None:
     trace: list[TraceEntry] = []
-    winner = random_playout(state, random.Random(seed), trace)
+    winner = random_playout(state.rules, state.position(), random.Random(seed), trace)
     state = replay_trace(state, trace)
     if state.is_over:
         assert winner == state.winner_side
@@ -117,7 +117,7 @@ def one_ply_choices(state: ThruwayState, samples: int, seed: int) -> Counter[str
     counts: Counter[str] = Counter()
     for _ in range(samples):
         trace: list[TraceEntry] = []
-        random_playout(state, rng, trace)
+        random_playout(state.rules, state.position(), rng, trace)
         counts[str(traced_move(state.game, trace[0]))] += 1
     return counts
 
@@ -157,17 +157,17 @@ def test_one_ply_is_uniform_when_only_swaps_remain() -> None:
 
 def test_playout_of_a_finished_game_returns_its_winner() -> None:
     state = get_game("thruway", size=3, tiles=6).from_text("AAA\nCCC\nAAA")
-    assert state.random_playout(random.Random(0)) == "concrete"
+    assert state.playout(random.Random(0)) == "concrete"
 
 
 @pytest.mark.parametrize("pie", [True, False])
 def test_a_game_where_nobody_can_move_is_drawn(pie: bool) -> None:
     state = get_game("thruway", size=3, tiles=1, pie=pie).initial_state()
-    assert state.random_playout(random.Random(0)) is None
+    assert state.playout(random.Random(0)) is None
 
 
 def test_playout_results_are_reproducible() -> None:
     state = get_game("thruway", size=7).initial_state()
-    first = [state.random_playout(random.Random(s)) for s in range(20)]
-    assert first == [state.random_playout(random.Random(s)) for s in range(20)]
+    first = [state.playout(random.Random(s)) for s in range(20)]
+    assert first == [state.playout(random.Random(s)) for s in range(20)]
     assert {"concrete", "asphalt"} <= set(first)

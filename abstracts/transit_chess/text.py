@@ -9,15 +9,13 @@ A token repeats for several pieces of one type on a stop. During the placement p
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from collections.abc import Sequence
 
 from abstracts.core import IllegalMove
+from abstracts.transit_chess.notation import StopFinder
 from abstracts.transit_chess.pieces import DISPLAY_ORDER, INDEX, MAX_PER_TYPE, pack, unpack
-from abstracts.transit_chess.rules import SIDES, WIPEOUT
-
-if TYPE_CHECKING:
-    from abstracts.transit_chess.game import TransitChess
-    from abstracts.transit_chess.state import TransitChessState
+from abstracts.transit_chess.rules import SIDES
+from abstracts.transit_chess.tables import Tables
 
 HAND_MARK = "place:"
 
@@ -26,19 +24,20 @@ class PositionError(ValueError):
     """A text position that cannot be read or breaks the rules (MT-3, MT-10)."""
 
 
-def format_position(state: TransitChessState) -> str:
-    return "\n".join(_side_line(state, side) for side in (0, 1))
+def format_position(tables: Tables, cells: Sequence[int], hands: Sequence[int]) -> str:
+    """The two side lines of a position: packed stacks by stop and the hands (MT-4)."""
+    return "\n".join(_side_line(tables, cells, hands, side) for side in (0, 1))
 
 
-def _side_line(state: TransitChessState, side: int) -> str:
-    ids = state.game.tables.ids
+def _side_line(tables: Tables, cells: Sequence[int], hands: Sequence[int], side: int) -> str:
+    ids, sign = tables.ids, 1 - 2 * side
     tokens = []
-    for stop, cell in enumerate(state.cells):
-        if cell and state.owner(stop) == side:
+    for stop, cell in enumerate(cells):
+        if cell * sign > 0:
             counts = unpack(cell)
             for letter in DISPLAY_ORDER:
                 tokens += [f"{letter}@{ids[stop]}"] * counts[INDEX[letter]]
-    hand = unpack(state.hands[side])
+    hand = unpack(hands[side])
     if any(hand):
         tokens.append(HAND_MARK)
         for letter in DISPLAY_ORDER:
@@ -46,39 +45,40 @@ def _side_line(state: TransitChessState, side: int) -> str:
     return " ".join([f"{SIDES[side]}:", *tokens])
 
 
-def parse_position(game: TransitChess, text: str, to_move: str | None) -> TransitChessState:
-    from abstracts.transit_chess.state import TransitChessState
-
+def read_position(
+    tables: Tables, finder: StopFinder, text: str
+) -> tuple[tuple[int, ...], tuple[int, int], int | None]:
+    """(packed stacks by stop, packed hands, the side with no pieces left or None)."""
     counts: dict[int, list[list[int]]] = {}  # side -> per stop per type
     hands: dict[int, list[int]] = {}
     for number, line in enumerate(text.splitlines(), 1):
         if line.strip():
-            side, board, hand = _read_line(game, line, number)
+            side, board, hand = _read_line(tables, finder, line, number)
             if side in counts:
                 raise PositionError(f"line {number}: a second line for {SIDES[side]}")
             counts[side], hands[side] = board, hand
     missing = [SIDES[s] for s in (0, 1) if s not in counts]
     if missing:
         raise PositionError(f"a position needs a line for each side; missing {missing[0]}")
-    cells = tuple(
-        _cell(game, stop, counts[0][stop], counts[1][stop]) for stop in range(game.tables.n)
-    )
-    packed_hands = (pack(hands[0]), pack(hands[1]))
+    cells = tuple(_cell(tables, stop, counts[0][stop], counts[1][stop]) for stop in range(tables.n))
     _check_totals(counts, hands)
-    side = _side_to_move(game, to_move)
-    loser = _wiped_out(counts, hands)
-    if loser is None:
-        return TransitChessState(game, cells, packed_hands, side)
-    return TransitChessState(game, cells, packed_hands, side, end=WIPEOUT, winner=1 - loser)
+    return cells, (pack(hands[0]), pack(hands[1])), _wiped_out(counts, hands)
+
+
+def read_side(to_move: str) -> int:
+    """The side named `to_move` (white or black)."""
+    if to_move.strip().lower() not in SIDES:
+        raise PositionError(f"to_move must be white or black, not {to_move!r}")
+    return SIDES.index(to_move.strip().lower())
 
 
 def _read_line(
-    game: TransitChess, line: str, number: int
+    tables: Tables, finder: StopFinder, line: str, number: int
 ) -> tuple[int, list[list[int]], list[int]]:
     name, colon, rest = line.partition(":")
     if not colon or name.strip().lower() not in SIDES:
         raise PositionError(f"line {number}: start with 'white:' or 'black:', not {line.strip()!r}")
-    board = [[0, 0, 0, 0] for _ in range(game.tables.n)]
+    board = [[0, 0, 0, 0] for _ in range(tables.n)]
     hand = [0, 0, 0, 0]
     in_hand = False
     for token in rest.split():
@@ -90,13 +90,13 @@ def _read_line(
             letter, at, where = token.partition("@")
             if not at:
                 raise PositionError(f"line {number}: {token!r} should look like P@A")
-            board[_stop(game, where, token, number)][_letter(letter, number)] += 1
+            board[_stop(finder, where, token, number)][_letter(letter, number)] += 1
     return SIDES.index(name.strip().lower()), board, hand
 
 
-def _stop(game: TransitChess, where: str, token: str, number: int) -> int:
+def _stop(finder: StopFinder, where: str, token: str, number: int) -> int:
     try:
-        return game.finder.find(where, token)
+        return finder.find(where, token)
     except IllegalMove as exc:
         raise PositionError(f"line {number}: {exc}") from None
 
@@ -108,9 +108,9 @@ def _letter(token: str, number: int) -> int:
     return kind
 
 
-def _cell(game: TransitChess, stop: int, white: list[int], black: list[int]) -> int:
+def _cell(tables: Tables, stop: int, white: list[int], black: list[int]) -> int:
     if any(white) and any(black):
-        stop_id = game.tables.ids[stop]
+        stop_id = tables.ids[stop]
         raise PositionError(f"stop {stop_id} holds both white and black pieces (MT-4, MT-10)")
     return pack(white) if any(white) else -pack(black)
 
@@ -127,14 +127,6 @@ def _check_totals(counts: dict[int, list[list[int]]], hands: dict[int, list[int]
         and not any(hands[0] + hands[1])
     ):
         raise PositionError("a position needs at least one piece")
-
-
-def _side_to_move(game: TransitChess, to_move: str | None) -> int:
-    if to_move is None:
-        return game.first_side
-    if to_move.strip().lower() not in SIDES:
-        raise PositionError(f"to_move must be white or black, not {to_move!r}")
-    return SIDES.index(to_move.strip().lower())
 
 
 def _wiped_out(counts: dict[int, list[list[int]]], hands: dict[int, list[int]]) -> int | None:

@@ -23,7 +23,7 @@ Grid = dict[Cell, str | None]
 
 
 def grid_from_text(text: str) -> Grid:
-    lines = [line.strip() for line in text.strip().splitlines()]
+    lines = [line.strip() for line in text.strip().splitlines() if "=" not in line]
     n = len(lines)
     grid: Grid = {}
     for row, line in enumerate(lines):
@@ -129,8 +129,9 @@ def legal_moves(grid: Grid, colour: str, reserve: int, banned: str | None, pie: 
 # ---------------------------------------------------------------------- property tests
 
 
-def check_position(state: ThruwayState, previous: str | None) -> None:
-    """Every fact of `state` the rules define, against the referee."""
+def check_position(state: ThruwayState, previous: str | None, passes: int) -> None:
+    """Every fact of `state` the rules define, against the referee; `passes` is the number
+    of passes in a row that led to it."""
     game = state.game
     grid = grid_from_text(state.to_text())
     for side, colour, reserve in zip(("concrete", "asphalt"), "CA", state.reserves, strict=True):
@@ -141,7 +142,8 @@ def check_position(state: ThruwayState, previous: str | None) -> None:
     assert not (concrete_wins and asphalt_wins), "TW-15: both sides have a thruway"
     expected = "concrete" if concrete_wins else "asphalt" if asphalt_wins else None
     assert state.winner == expected
-    assert state.is_over == (expected is not None or state.ply >= game.options.max_plies)
+    drawn = passes >= 3 or state.ply >= game.options.max_plies  # TW-12
+    assert state.is_over == (expected is not None or drawn)
     if state.is_over:
         assert state.legal_moves() == []
         return
@@ -154,12 +156,13 @@ def check_position(state: ThruwayState, previous: str | None) -> None:
 
 def play_random_game(game: ThruwayGame, seed: int) -> int:
     rng = random.Random(seed)
-    state, previous = game.initial_state(), None
-    check_position(state, previous)
+    state, previous, passes = game.initial_state(), None, 0
+    check_position(state, previous, passes)
     while not state.is_over:
         move = rng.choice(state.legal_moves())
         state, previous = state.play(move), str(move)
-        check_position(state, previous)
+        passes = passes + 1 if previous == "pass" else 0
+        check_position(state, previous, passes)
     return state.ply
 
 

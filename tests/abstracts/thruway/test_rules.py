@@ -21,6 +21,11 @@ def position(text: str, to_move: str = "concrete", **options: object) -> Thruway
     return get_game("thruway", size=size, **options).from_text(text, to_move)
 
 
+def board(state: ThruwayState) -> str:
+    """The TW-4 rank lines of `to_text` (without the state line)."""
+    return "\n".join(line for line in state.to_text().splitlines() if "=" not in line)
+
+
 def texts(state: ThruwayState) -> list[str]:
     return [str(m) for m in state.legal_moves()]
 
@@ -47,12 +52,12 @@ def refused(state: ThruwayState, move: str) -> str:
 def test_tw1_board_sizes_and_parcel_names() -> None:
     assert get_game("thruway").options.size == 11
     state = get_game("thruway", size=3).initial_state()
-    assert state.to_text() == "...\n...\n..."
+    assert board(state) == "...\n...\n..."
     for bad in (2, 27):
         with pytest.raises(ValidationError):
             get_game("thruway", size=bad)
     played = state.play("a1-a2")
-    assert played.to_text() == "...\nC..\nC.."  # files a.. west to east, ranks 1.. upwards
+    assert board(played) == "...\nC..\nC.."  # files a.. west to east, ranks 1.. upwards
 
 
 def test_tw2_concrete_moves_first_then_turns_alternate() -> None:
@@ -83,7 +88,7 @@ def test_tw3_a_replaced_tile_goes_back_to_its_owner() -> None:
 def test_tw4_text_round_trip_and_defaults() -> None:
     text = ".A...\nCC...\n.....\n..A..\n....C"
     state = position(text, "asphalt")
-    assert state.to_text() == text
+    assert board(state) == text
     assert state.to_move == "asphalt"
     assert state.reserves == (12 - 3, 12 - 2)  # initial reserve minus tiles on the board
     assert state.ply == 0
@@ -118,7 +123,7 @@ def test_tw5_pave_two_adjacent_empty_parcels() -> None:
     assert len(moves) == 12  # every orthogonal pair of a 3 x 3 board
     assert "a1-b1" in moves and "a1-a2" in moves and "a1-b2" not in moves
     after = state.play("b2-b3")
-    assert after.to_text() == ".C.\n.C.\n..."
+    assert board(after) == ".C.\n.C.\n..."
     assert after.reserves == (2, 4)
 
 
@@ -133,7 +138,7 @@ def test_tw6_pave_with_replacement() -> None:
     state = position("...\n.A.\n...")
     assert "b2-b3" in texts(state)
     after = state.play("b3-b2")  # cells in either order (TW-13)
-    assert after.to_text() == ".C.\n.C.\n..."
+    assert board(after) == ".C.\n.C.\n..."
     assert after.reserves == (2, 4)  # asphalt's tile went home: 3 + 1
 
 
@@ -181,7 +186,7 @@ def test_tw8_same_colour_diagonal_pairs_are_no_dispute() -> None:
 def test_tw9_each_of_the_four_edge_swaps(swap: str, after: str) -> None:
     state = position(DISPUTE_A)
     played = state.play(swap)
-    assert played.to_text() == after
+    assert board(played) == after
     assert played.reserves == state.reserves  # a swap moves no tile in or out of reserve
     assert played.blocks == 0
 
@@ -204,7 +209,7 @@ REVERSAL = "...\nCAA\nACC"
 
 def test_tw10_the_immediate_reply_may_not_undo_a_swap() -> None:
     state = position(REVERSAL, tiles=8).play("b1~b2")
-    assert state.to_text() == "...\nCCA\nAAC"
+    assert board(state) == "...\nCCA\nAAC"
     assert state.to_move == "asphalt"
     assert "b1~b2" not in swaps(state)
     assert swaps(state) == ["b1~c1", "b2~c2", "c1~c2"]  # the rest of the new dispute
@@ -218,7 +223,7 @@ def test_tw10_later_turns_may_swap_back() -> None:
     assert state.blocks == 0
     state = position(REVERSAL, tiles=8).play("b1~b2").play("a3-b3").play("b3-c3")
     assert "b1~b2" in swaps(state)  # and asphalt, two plies after concrete's swap
-    assert state.play("b1~b2").to_text() == "ACC\nCAA\nACC"
+    assert board(state.play("b1~b2")) == "ACC\nCAA\nACC"
 
 
 # ---------------------------------------------------------------------- pie, pass, limit
@@ -232,7 +237,7 @@ def test_tw11_pie_on_asphalts_first_turn() -> None:
     first = start.play("c3-d3")
     assert texts(first)[-1] == "pie"
     after = first.play("pie")
-    assert after.to_text() == first.to_text()  # the board is unchanged
+    assert board(after) == board(first)  # the board is unchanged
     assert after.reserves == first.reserves  # the tiles went with the roles
     assert after.to_move == "asphalt"  # the side now playing asphalt moves next
     assert after.roles_traded and not first.roles_traded
@@ -264,14 +269,36 @@ def test_tw12_pie_counts_as_a_legal_move() -> None:
 
 
 def test_tw12_the_game_is_drawn_at_max_plies() -> None:
-    state = get_game("thruway", size=3, tiles=1, pie=False, max_plies=5).initial_state()
-    while not state.is_over:
-        state = state.play("pass")
-    assert state.ply == 5
-    assert state.winner is None
+    state = get_game("thruway", size=3, max_plies=3).initial_state()
+    for move in ("a1-a2", "c1-c2", "b3-c3"):
+        state = state.play(move)
+    assert state.ply == 3
+    assert state.is_over and state.winner is None
     assert state.legal_moves() == []
-    assert "drawn" in state.end_reason() and "TW-12" in state.end_reason()
-    assert "TW-15: the game is over" in refused(state, "pass")
+    assert state.end_reason() == "The game is drawn: it reached the limit of 3 plies (TW-12)."
+    assert "TW-12: the game is over" in refused(state, "a2-b2")  # not TW-15 for a draw
+
+
+def test_tw12_three_passes_in_a_row_end_the_game_drawn() -> None:
+    # One tile each: nobody can pave (TW-7), there is no dispute and no pie, so both pass.
+    state = get_game("thruway", size=3, tiles=1, pie=False).initial_state()
+    state = state.play("pass").play("pass")
+    assert not state.is_over and texts(state) == ["pass"]  # two passes do not end it
+    state = state.play("pass")
+    assert state.is_over and state.winner is None and state.ply == 3
+    assert state.end_reason() == "The game is drawn: three passes in a row (TW-12)."
+    assert "TW-12: the game is over" in refused(state, "pass")
+
+
+def test_tw12_a_move_between_passes_starts_the_count_again() -> None:
+    game = get_game("thruway", size=3, tiles=2, pie=False)
+    state = game.from_text("...\n...\n...\nto_move=concrete ply=4 passes=2 banned=- pie=-")
+    assert state.passes == 2 and not state.is_over
+    state = state.play("a1-a2").play("b1-b2")  # TW-5: each side paves its last two tiles
+    assert state.passes == 0
+    state = state.play("pass").play("pass")  # TW-7: no tiles left, no dispute (C A / C A)
+    assert state.passes == 2 and not state.is_over
+    assert state.play("pass").is_over
 
 
 # ---------------------------------------------------------------------- move text
@@ -301,6 +328,18 @@ def test_tw13_move_text(text: str, canonical: str) -> None:
 def test_tw13_garbled_move_text(text: str, message: str) -> None:
     with pytest.raises(IllegalMove, match=re.escape(message)):
         get_game("thruway").initial_state().parse_move(text)
+
+
+def test_a_move_made_for_another_board_size_is_read_by_its_text() -> None:
+    """TW-1, TW-13: an 11 x 11 move names parcels a 3 x 3 board lacks, or the same anchor
+    bits name other parcels; either way its text counts."""
+    big = get_game("thruway").initial_state()
+    small = get_game("thruway", size=3).initial_state()
+    with pytest.raises(IllegalMove, match="TW-1: 'k10' is off the 3 x 3 board"):
+        small.play(big.parse_move("k10-k11"))
+    same_text = big.parse_move("a2-b2")
+    assert same_text.anchor != small.parse_move("a2-b2").anchor
+    assert board(small.play(same_text)) == "...\nCC.\n..."
 
 
 def test_tw13_pass_and_pie_texts() -> None:

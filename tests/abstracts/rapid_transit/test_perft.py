@@ -5,7 +5,7 @@ are found by a plain search, and every candidate swap is tried on a copy of the 
 checked block by block (RT-5..RT-10, RT-11, RT-13, RT-16..RT-18). It shares no code with
 `abstracts.rapid_transit` and parses the RT-4 text itself. The counts in
 `data/rapid_transit_perft.yaml` were computed with it (`python -m
-tests.abstracts.test_rapid_transit_perft` rewrites the file); the fast generator must
+tests.abstracts.rapid_transit.test_perft` rewrites the file); the fast generator must
 reproduce every count, and the reference recomputes the cheaper ones in every run (the
 costly ones, about ten minutes, with RAPID_TRANSIT_REFERENCE=all).
 
@@ -361,8 +361,8 @@ _Dumper.add_representer(str, _string)
 _Dumper.add_representer(list, _counts)
 HEADER = (
     "# Perft counts for Rapid Transit: leaf positions at depth 1, 2, 3, ... computed by the\n"
-    "# slow reference in tests/abstracts/test_rapid_transit_perft.py. Regenerate with\n"
-    "# `python -m tests.abstracts.test_rapid_transit_perft` (a new entry may give `depth`).\n"
+    "# slow reference in tests/abstracts/rapid_transit/test_perft.py. Regenerate with\n"
+    "# `python -m tests.abstracts.rapid_transit.test_perft` (a new entry may give `depth`).\n"
 )
 
 

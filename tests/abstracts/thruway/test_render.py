@@ -39,20 +39,20 @@ def board_rows(text: str) -> dict[int, str]:
 def test_board_shows_coordinates_edges_reserves_and_turn() -> None:
     state = get_game("thruway", size=5).initial_state().play("c3-d3")
     text = shown(state, "c3-d3")
-    assert " a  b  c  d  e " in text
+    assert " a   b   c   d   e  " in text
     assert set(board_rows(text)) == {1, 2, 3, 4, 5}
     assert "north: asphalt" in text and "south: asphalt" in text
     assert "concrete joins west ▌ and ▐ east" in text
     assert "concrete  reserve 10" in text and "asphalt  reserve 12" in text
     assert "asphalt to move." in text
     assert "asphalt may play `pie` (TW-11)" in text
-    assert board_rows(text)[3] == " ·  · [c][c] · "  # the last move is bracketed
+    assert board_rows(text)[3] == " .   .  [c ][c ] .  "  # the last move is bracketed
 
 
 def test_indestructible_tiles_are_upper_case() -> None:
     rows = board_rows(shown(position("AAA\nCC.\nAAA", tiles=6)))
-    assert rows[2] == " C  c  · "  # a2 indestructible (TW-14), b2 still has an approach
-    assert rows[3] == " A  A  a "
+    assert rows[2] == " C   c   .  "  # a2 indestructible (TW-14), b2 still has an approach
+    assert rows[3] == " A   A   a  "
 
 
 def test_disputes_are_highlighted_and_counted() -> None:
@@ -67,8 +67,8 @@ def test_disputes_are_highlighted_and_counted() -> None:
         for span in row.spans
         if DISPUTE_STYLE in str(span.style)
     ]
-    assert sorted(red) == [(" a×", "1"), (" a×", "2"), (" c×", "1"), (" c×", "2")]
-    assert board_rows(text)[1] == " a× c× · "  # marked without colour too
+    assert sorted(red) == [(" a× ", "1"), (" a× ", "2"), (" c× ", "1"), (" c× ", "2")]
+    assert board_rows(text)[1] == " a×  c×  .  "  # marked without colour too
 
 
 def test_approaches_are_shown_on_request() -> None:
@@ -76,8 +76,8 @@ def test_approaches_are_shown_on_request() -> None:
     plain = board_rows(shown(state))
     assert "+" not in "".join(plain.values())
     rows = board_rows(shown(state, approaches=True))
-    assert rows[3] == " ·  +  c⁴ +  · "  # c3 has four approaches, each marked +
-    assert rows[4] == rows[2] == " ·  ·  +  ·  · "
+    assert rows[3] == " .   .+  c⁴  .+  .  "  # c3 has four approaches, each marked +
+    assert rows[4] == rows[2] == " .   .   .+  .   .  "
     assert "+ approach" in shown(state, approaches=True)
 
 
@@ -122,4 +122,4 @@ def test_a_game_at_the_console() -> None:
     assert "TW-13: 'zz' is not a move" in text
     assert "+" in text  # approaches drawn once the view is on
     assert "Game over: concrete wins" in text and "(TW-15)" in text
-    assert " C  C  c¹" in text  # ply 4: c2 still has one approach, c3
+    assert " C   C   c¹ " in text  # ply 4: c2 still has one approach, c3

@@ -12,7 +12,7 @@ from rich.console import Console
 from abstracts import get_game
 from abstracts.transit_chess.cli import maps_main
 from abstracts.transit_chess.system import MapError
-from tests.abstracts.test_transit_chess import CROSS
+from tests.abstracts.transit_chess.test_rules import CROSS
 
 
 @pytest.fixture(scope="module")

@@ -340,6 +340,20 @@ def test_play_refuses_a_move_of_another_game() -> None:
         position(A).play(("a3", "c3"))  # type: ignore[arg-type]
 
 
+def test_a_move_made_for_another_board_size_is_read_by_its_text() -> None:
+    """RT-1, RT-14: a move object of a 12 x 12 board names cells a 4 x 4 board lacks, or
+    the same bits name other cells; either way it is its text that counts."""
+    big = get_game("rapid-transit", size=12).initial_state()
+    small = position(A)
+    far = next(m for m in big.legal_moves() if str(m).startswith("l"))
+    with pytest.raises(IllegalMove, match=r"RT-1: 'l.*' is off the board"):
+        small.play(far)
+    # a3-c3 is legal in position A; the 12 x 12 board's move of that text has other bits.
+    same_text = big.parse_move("a3-c3")
+    assert same_text != small.parse_move("a3-c3")
+    assert small.play(same_text) == small.play("a3-c3")
+
+
 # ---------------------------------------------------------------- v1: RT-15..RT-18
 
 

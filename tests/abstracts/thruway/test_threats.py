@@ -12,7 +12,7 @@ from abstracts.thruway import ThruwayState
 from abstracts.thruway.board import bit_indices
 from abstracts.thruway.moves import SWAP
 from abstracts.thruway.threats import nearly_filled, winning_move
-from tests.abstracts.test_thruway_playout import traced_move
+from tests.abstracts.thruway.test_playout import traced_move
 
 
 def position(text: str, to_move: str = "concrete", **options: object) -> ThruwayState:

@@ -1,9 +1,10 @@
-"""The MCTS rollout: legal road-building plies, then a judged winner.
+"""Thruway's default evaluator, the judged rollout: legal road-building plies, then a judge.
 
-`ThruwayState.playout` is the rollout, not the uniform game of the protocol's reference
-loop (`random_playout` stays uniform, see test_thruway_playout.py). Traced rollouts are
-replayed through `ThruwayState.play`, so every move they make is legal; the biased draw is
-checked against its exact distribution; the judge on hand-worked boards.
+`ThruwayState.playout` is the uniform game to the end (test_playout.py); the search scores
+leaves with `Rollout(HORIZON, judge)`, whose plies come from the rollout policy
+(`ThruwayState.rollout`). Traced rollouts are replayed through `ThruwayState.play`, so
+every move they make is legal; the biased draw is checked against its exact distribution;
+the judge on hand-worked boards.
 """
 
 from __future__ import annotations
@@ -11,26 +12,27 @@ from __future__ import annotations
 import random
 from collections import Counter
 
-import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 from scipy.stats import chisquare
 
 from abstracts import get_game
+from abstracts.evaluators import Rollout
 from abstracts.mcts import MCTSAgent
 from abstracts.thruway import ThruwayState
 from abstracts.thruway.board import bit_indices
 from abstracts.thruway.moves import PASS, PAVE, PIE, SWAP
 from abstracts.thruway.playout import (
     _TRIES,
-    Frontier,
+    STRAY,
+    Position,
     TraceEntry,
     random_playout,
     roadside,
     run_playout,
 )
-from abstracts.thruway.rollout import HORIZON, TEMPO, judge, rollout
-from tests.abstracts.test_thruway_playout import positions, replay_trace, traced_move
+from abstracts.thruway.rollout import HORIZON, TEMPO, judge, judged_rollout
+from tests.abstracts.thruway.test_playout import positions, replay_trace, traced_move
 
 
 def position(text: str, to_move: str = "concrete", **options: object) -> ThruwayState:
@@ -38,24 +40,40 @@ def position(text: str, to_move: str = "concrete", **options: object) -> Thruway
     return get_game("thruway", size=size, **options).from_text(text, to_move)
 
 
-def frontier(state: ThruwayState) -> Frontier:
-    return Frontier(state.concrete, state.asphalt, state.side, state.reserves)
+def traced_rollout(
+    state: ThruwayState, rng: random.Random, trace: list[TraceEntry]
+) -> tuple[int | None, Position]:
+    """The rollout policy's plies from `state`, as `ThruwayState.rollout` plays them."""
+    start = state.position()
+    return run_playout(
+        state.rules, start, rng, horizon=HORIZON, stray=STRAY, decisive=HORIZON, trace=trace
+    )
+
+
+def evaluation(state: ThruwayState, seed: int) -> str | None:
+    return judged_rollout().evaluate(state, random.Random(seed))
 
 
 def replay_rollout(state: ThruwayState, seed: int) -> None:
     """Every traced move is legal; the result is the game's, the draw's or the judge's."""
     trace: list[TraceEntry] = []
-    winner = rollout(state, random.Random(seed), trace)
+    winner, reached = traced_rollout(state, random.Random(seed), trace)
     assert len(trace) <= HORIZON
-    state = replay_trace(state, trace)
-    if state.is_over:
-        assert winner == state.winner_side
+    end = replay_trace(state, trace)
+    assert state.rollout(random.Random(seed), HORIZON).to_text() == end.to_text()
+    assert (reached.side, reached.ply, reached.reserves) == (end.side, end.ply, end.reserves)
+    ahead = judge(end)
+    if end.is_over:
+        assert winner == end.winner_side
+        ahead = end.winner
     elif len(trace) >= 3 and all(entry[1] == PASS for entry in trace[-3:]):
         assert winner is None  # three passes in a row: nobody can ever move again (TW-12)
-        assert [str(m) for m in state.legal_moves()] == ["pass"]
+        assert [str(m) for m in end.legal_moves()] == ["pass"]
+        ahead = None
     else:
         assert len(trace) == HORIZON
-        assert winner == judge(state.game.geometry, frontier(state))
+    if not state.game.seat_swap_ahead(state):
+        assert evaluation(state, seed) == ahead
 
 
 @settings(max_examples=60, deadline=None)
@@ -71,43 +89,40 @@ def test_rollouts_near_the_ply_limit_end_drawn_there() -> None:
     state = get_game("thruway", size=5, max_plies=3).initial_state().play("c3-d3")
     for seed in range(20):
         trace: list[TraceEntry] = []
-        assert rollout(state, random.Random(seed), trace) is None
+        assert traced_rollout(state, random.Random(seed), trace)[0] is None
         assert len(trace) == 2
+        assert evaluation(state, seed) is None
 
 
-def test_state_playout_is_the_rollout_and_random_playout_stays_uniform() -> None:
+def test_state_playout_is_uniform_and_the_default_evaluator_is_the_rollout() -> None:
     state = get_game("thruway", size=7).initial_state().play("d4-e4")
+    assert state.game.default_evaluator() == Rollout(HORIZON, judge)
     for seed in range(10):
-        expected = rollout(state, random.Random(seed))
+        uniform = random_playout(state.rules, state.position(), random.Random(seed))
         assert state.playout(random.Random(seed)) == (
-            None if expected is None else ("concrete", "asphalt")[expected]
-        )
-        uniform = random_playout(state, random.Random(seed))
-        assert state.random_playout(random.Random(seed)) == (
             None if uniform is None else ("concrete", "asphalt")[uniform]
         )
+    after_pie = state.play("pie")  # no seat swap ahead: the rollout starts at once
+    for seed in range(10):
+        reached = after_pie.rollout(random.Random(seed), HORIZON)
+        expected = reached.winner if reached.is_over else judge(reached)
+        assert evaluation(after_pie, seed) == expected
 
 
 def test_rollouts_are_reproducible_and_decisive() -> None:
     """Random 7 x 7 games mostly end drawn; rollouts name a side almost always."""
     state = get_game("thruway", size=7).initial_state()
-    first = [state.playout(random.Random(s)) for s in range(40)]
-    assert first == [state.playout(random.Random(s)) for s in range(40)]
+    first = [evaluation(state, s) for s in range(40)]
+    assert first == [evaluation(state, s) for s in range(40)]
     assert first.count(None) <= 4
     assert {"concrete", "asphalt"} <= set(first)
 
 
 def test_a_finished_or_frozen_game_is_not_judged() -> None:
     won = position("AAA\nCCC\nAAA", tiles=6)
-    assert won.playout(random.Random(0)) == "concrete"
+    assert evaluation(won, 0) == "concrete"
     frozen = get_game("thruway", size=3, tiles=1).initial_state()  # TW-7: nobody can pave
-    assert frozen.playout(random.Random(0)) is None
-
-
-def test_a_horizon_needs_a_judge() -> None:
-    state = get_game("thruway", size=5).initial_state()
-    with pytest.raises(ValueError, match="judge"):
-        run_playout(state, random.Random(0), horizon=3)
+    assert evaluation(frozen, 0) is None
 
 
 # -- the judge ----------------------------------------------------------------------------
@@ -115,9 +130,8 @@ def test_a_horizon_needs_a_judge() -> None:
 
 def test_judge_gives_an_even_board_to_the_side_to_move() -> None:
     empty = get_game("thruway", size=5).initial_state()
-    geo = empty.game.geometry
-    assert judge(geo, frontier(empty)) == 0
-    assert judge(geo, Frontier(0, 0, 1, empty.reserves)) == 1
+    assert judge(empty) == "concrete"
+    assert judge(empty.at(Position(0, 0, 1, empty.reserves))) == "asphalt"
 
 
 def test_judge_prefers_a_shorter_road_over_the_tempo() -> None:
@@ -125,7 +139,7 @@ def test_judge_prefers_a_shorter_road_over_the_tempo() -> None:
     # asphalt's move.
     state = get_game("thruway", size=5).initial_state().play("c3-d3")
     assert state.to_move == "asphalt"
-    assert judge(state.game.geometry, frontier(state)) == 0
+    assert judge(state) == "concrete"
 
 
 # Both need 3 parcels; d1 is a one-parcel pocket no pair of tiles can fill, so concrete's
@@ -135,10 +149,9 @@ EVEN = "....\n...C\n...C\nAAC."
 
 def test_judge_calls_an_exactly_even_score_a_draw() -> None:
     concrete = position(EVEN)
-    geo = concrete.game.geometry
     assert TEMPO == 2.0
-    assert judge(geo, frontier(concrete)) is None
-    assert judge(geo, frontier(position(EVEN, "asphalt"))) == 1
+    assert judge(concrete) is None
+    assert judge(position(EVEN, "asphalt")) == "asphalt"
 
 
 # -- the biased draw ----------------------------------------------------------------------
@@ -149,7 +162,7 @@ def one_ply_draws(state: ThruwayState, stray: float, samples: int) -> Counter[st
     counts: Counter[str] = Counter()
     for _ in range(samples):
         trace: list[TraceEntry] = []
-        run_playout(state, rng, horizon=1, stray=stray, judge=lambda *_: None, trace=trace)
+        run_playout(state.rules, state.position(), rng, horizon=1, stray=stray, trace=trace)
         counts[str(traced_move(state.game, trace[0]))] += 1
     return counts
 
@@ -219,8 +232,9 @@ def test_rollouts_play_the_winning_move_when_there_is_one() -> None:
     state = position(THREAT, "asphalt").play("d1-d2")
     for seed in range(5):
         trace: list[TraceEntry] = []
-        assert rollout(state, random.Random(seed), trace) == 0
+        assert traced_rollout(state, random.Random(seed), trace)[0] == 0
         assert [str(traced_move(state.game, entry)) for entry in trace] == ["d1-e1"]
+        assert evaluation(state, seed) == "concrete"
 
 
 def test_mcts_with_rollouts_parries_a_threat_to_win_next_move() -> None:

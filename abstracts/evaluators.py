@@ -1,0 +1,129 @@
+"""How the search scores a leaf: evaluators, passed to MCTS (as OpenSpiel's `Evaluator`).
+
+An evaluator answers one question about a state: who wins from here? `evaluate(state, rng,
+deadline)` returns the side held *in that state* by the player who wins, or None for a
+draw (or a position judged even). The two differ only when a seat-swapping move (the pie
+rule, `Game.swaps_seats`) is played on the way; the evaluators play move by move while one
+may still come (`Game.seat_swap_ahead`) and keep track, so the search needs no special case.
+
+- `RandomPlayout()`: the uniformly random game to the end (`State.playout`, which games
+  make fast; its meaning is the same everywhere).
+- `GuidedPlayout(epsilon)`: to the end, each ply the game's greedy move (`Game.greedy_move`)
+  with chance 1 - epsilon and a uniformly random move otherwise.
+- `Rollout(depth, judge)`: at most `depth` plies of the game's rollout policy
+  (`State.rollout`: uniform unless the game biases it), then `judge(state)` names the side
+  ahead (None for even); a game that ends on the way is scored by its result.
+
+Each game names its default (`Game.default_evaluator`). An evaluation that is still going at
+`deadline` (a `time.perf_counter()` value) may raise `OutOfTime`: the search then drops it.
+"""
+
+from __future__ import annotations
+
+import math
+import random
+import time
+from collections.abc import Callable
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, Any, Protocol
+
+if TYPE_CHECKING:
+    from abstracts.core import State
+
+# A judge takes a state of its own game (hence Any: a Thruway judge reads ThruwayState).
+Judge = Callable[[Any], "str | None"]
+
+
+class OutOfTime(Exception):
+    """An evaluation stopped at the search's deadline; it has no result."""
+
+
+class Evaluator(Protocol):
+    """Scores a state for the search: the winner, named as in `state`, or None."""
+
+    def evaluate(
+        self, state: State[Any], rng: random.Random, deadline: float = math.inf
+    ) -> str | None: ...
+
+
+@dataclass(frozen=True, slots=True)
+class RandomPlayout:
+    """The uniformly random game to the end (`State.playout`)."""
+
+    def evaluate(
+        self, state: State[Any], rng: random.Random, deadline: float = math.inf
+    ) -> str | None:
+        state, swapped = past_seat_swaps(state, rng, deadline)
+        return in_frame(state, state.winner if state.is_over else state.playout(rng), swapped)
+
+
+@dataclass(frozen=True, slots=True)
+class GuidedPlayout:
+    """Epsilon-greedy playouts over the game's greedy move, to the end."""
+
+    epsilon: float
+
+    def __post_init__(self) -> None:
+        if not 0 <= self.epsilon <= 1:
+            raise ValueError(f"guided playouts need epsilon in 0..1, got {self.epsilon}")
+
+    def evaluate(
+        self, state: State[Any], rng: random.Random, deadline: float = math.inf
+    ) -> str | None:
+        game, start, swapped = state.game, state, False
+        while not state.is_over:
+            if time.perf_counter() > deadline:
+                raise OutOfTime
+            moves = state.legal_moves()
+            if rng.random() >= self.epsilon:
+                move = game.greedy_move(state, rng)
+            else:
+                move = rng.choice(moves)
+            swapped ^= game.swaps_seats(state, move)
+            state = state.play(move)
+        return in_frame(start, state.winner, swapped)
+
+
+@dataclass(frozen=True, slots=True)
+class Rollout:
+    """At most `depth` plies of the game's rollout policy, then `judge` names who is ahead."""
+
+    depth: int
+    judge: Judge
+
+    def __post_init__(self) -> None:
+        if self.depth < 0:
+            raise ValueError(f"a rollout needs a depth of 0 or more plies, got {self.depth}")
+
+    def evaluate(
+        self, state: State[Any], rng: random.Random, deadline: float = math.inf
+    ) -> str | None:
+        start = state
+        state, swapped = past_seat_swaps(state, rng, deadline)
+        if not state.is_over:
+            state = state.rollout(rng, self.depth)
+        winner = state.winner if state.is_over else self.judge(state)
+        return in_frame(start, winner, swapped)
+
+
+def past_seat_swaps(
+    state: State[Any], rng: random.Random, deadline: float = math.inf
+) -> tuple[State[Any], bool]:
+    """Uniformly random moves while a seat swap may still come (`Game.seat_swap_ahead`):
+    the state reached and whether the players swapped seats on the way."""
+    game, swapped = state.game, False
+    while not state.is_over and game.seat_swap_ahead(state):
+        if time.perf_counter() > deadline:
+            raise OutOfTime
+        move = rng.choice(state.legal_moves())
+        swapped ^= game.swaps_seats(state, move)
+        state = state.play(move)
+    return state, swapped
+
+
+def in_frame(state: State[Any], winner: str | None, swapped: bool) -> str | None:
+    """`winner` (a side at the end) renamed to the side its player held in `state`."""
+    if winner is None or not swapped:
+        return winner
+    first, second = state.game.sides
+    return second if winner == first else first
