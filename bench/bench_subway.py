@@ -152,20 +152,20 @@ def main(quick: bool = False) -> None:
     seeds = range(2 if quick else 4)
     greedy = game_seconds(classic, seeds)
     rand = game_seconds(randoms, range(6 if quick else 12))
-    print(
-        f"greedy vs greedy classic game: {greedy * 1000:7.1f} ms = {greedy / query:6.0f} queries (goal <= 1000)"
-    )
-    print(
-        f"random vs random classic game: {rand * 1000:7.1f} ms = {rand / query:6.0f} queries (goal <= 150)"
-    )
+    for label, seconds, goal in (("greedy", greedy, 1000), ("random", rand, 150)):
+        print(
+            f"{label} vs {label} classic game: {seconds * 1000:7.1f} ms = "
+            f"{seconds / query:6.0f} queries (goal <= {goal})"
+        )
 
     trips = recorded_trips(classic, 1)
     fast = min(timed(lambda: route_with_router(trips, classic)) for _ in range(3))
     slow = timed(lambda: route_with_networkx(trips, classic))
     networks = len({id(n) for n, _, _ in trips})
     print(
-        f"routing a whole game's {len(trips)} trips on {networks} networks: Router {fast * 1000:.1f} ms, "
-        f"networkx per trip {slow * 1000:.0f} ms: {slow / fast:.0f}x (goal >= 100x)"
+        f"routing a whole game's {len(trips)} trips on {networks} networks: "
+        f"Router {fast * 1000:.1f} ms, networkx per trip {slow * 1000:.0f} ms: "
+        f"{slow / fast:.0f}x (goal >= 100x)"
     )
 
     turns = 8 if quick else 15
