@@ -107,6 +107,7 @@ class GameState:
         future = self.copy()
         future.chance = SampledChance(rng)
         for deck in future.decks:
+            deck.draw_pile.sort()  # forget the real order before guessing one
             rng.shuffle(deck.draw_pile)
         return future
 

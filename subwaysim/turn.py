@@ -57,11 +57,23 @@ def build_phase(
     state: GameState, player: str, agents: Mapping[str, Agent], emit: Emit | None
 ) -> None:
     """Turn step 3: SG-17 builds, SG-18 extra trips, SG-21 and SG-22 when the scenario asks."""
-    agent = agents[player]
     points = state.scenario.rules.builds_per_turn + state.bank[player]
     state.bank[player] = 0
     points = _pay_debt(state, player, points, emit)
-    first = True
+    finish_build_phase(state, player, agents, points, True, emit)
+
+
+def finish_build_phase(
+    state: GameState,
+    player: str,
+    agents: Mapping[str, Agent],
+    points: int,
+    first: bool,
+    emit: Emit | None,
+) -> None:
+    """The builds of a phase from the point where `points` are left (`first`: nothing built
+    yet), then SG-22 banking: what a search plays forward from a decision in the phase."""
+    agent = agents[player]
     while points > 0 or builds.borrow_problem(state, player) is None:
         build = agent.choose_build(state, points, first)
         if build is None:

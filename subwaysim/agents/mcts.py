@@ -1,0 +1,185 @@
+"""The mcts agent: Monte Carlo search over sampled futures for the Subway Game.
+
+The game hides the order of every draw pile and of every future reshuffle and populate
+draw. At each build phase the agent takes the most promising plans of the greedy player
+(`greedy.rank_plans`: stations, lines, removals, intensify; plus building nothing) as its
+choices, and for each iteration:
+1. samples a future consistent with what a person at the table sees (`GameState.sampled`:
+   the draw piles' contents are known, their order is guessed; later draws are guessed);
+2. picks a choice by UCB1 (each choice is tried once first);
+3. plays that plan, then `DEPTH` more turns of every player, on the forward model (no
+   events);
+4. scores the result for itself: the score margin over the best rival plus the worth of
+   the networks for the trips still to come (`outlook.Valuation`), squashed to 0..1.
+The futures are played by every player as a quick greedy (`rollout_player`), so the search
+is a one-step improvement on the greedy player: it prefers another plan only when the
+sampled futures say so. It plays the choice tried most. Seeded: the default budget is a
+number of iterations (`mcts` = `mcts:200`, `mcts:400`), or seconds (`mcts:0.5s`). Tied
+routes (SG-14) and intensify after a trip (SG-16) go its way as for the greedy player.
+"""
+
+from __future__ import annotations
+
+import math
+import random
+import time
+from dataclasses import dataclass, field
+
+import numpy as np
+
+from subwaysim import builds
+from subwaysim.agents.base import Agent
+from subwaysim.agents.greedy import GreedyAgent
+from subwaysim.agents.outlook import TripSample, Valuation, square_weights, trips_left
+from subwaysim.agents.plans import Breadth
+from subwaysim.builds import Build
+from subwaysim.routing import TripOptions
+from subwaysim.state import GameState
+from subwaysim.turn import end_reason, finish_build_phase, play_turn
+
+ITERATIONS = 100  # the default budget per build phase
+WIDTH = 6  # plans searched (the greedy player's best), plus building nothing
+DEPTH = 4  # turns played forward after the plan (every player's)
+EXPLORATION = 0.7  # UCB1's constant, rewards being 0..1
+MARGIN_SCALE = 25.0  # points of margin that make a reward of about 0.73
+LEAF_SAMPLE = 10  # origins and destinations drawn to value a network at a leaf
+ROLLOUT_SAMPLE = 8  # the rollout players' trips valued per phase (8 x 8)
+ROLLOUT_BREADTH = Breadth(targets=3, stations=2, changes=0, intensify=1)
+
+
+@dataclass
+class Choice:
+    plan: tuple[Build, ...]
+    visits: int = 0
+    total: float = 0.0
+
+    @property
+    def mean(self) -> float:
+        return self.total / self.visits if self.visits else 0.0
+
+
+@dataclass
+class SearchStats:
+    """What the last search did (for hints and tests)."""
+
+    iterations: int = 0
+    seconds: float = 0.0
+    choices: list[Choice] = field(default_factory=list)
+
+
+class MCTSAgent(Agent):
+    kind = "mcts"
+
+    def __init__(
+        self,
+        player: str,
+        rng: random.Random,
+        iterations: int | None = ITERATIONS,
+        seconds: float | None = None,
+    ) -> None:
+        super().__init__(player, rng)
+        if (iterations is None) == (seconds is None):
+            raise ValueError("give the search a number of iterations or of seconds, not both")
+        self.iterations, self.seconds = iterations, seconds
+        self.greedy = GreedyAgent(player, random.Random(rng.getrandbits(64)))
+        self.plan: list[Build] = []
+        self.stats = SearchStats()
+        self._phase = -1
+
+    @classmethod
+    def from_budget(cls, player: str, rng: random.Random, budget: str) -> MCTSAgent:
+        """`""` (the default), `"400"` iterations or `"0.5s"` seconds (scenario `mcts:...`)."""
+        if not budget:
+            return cls(player, rng)
+        if budget.endswith("s"):
+            return cls(player, rng, iterations=None, seconds=float(budget[:-1]))
+        return cls(player, rng, iterations=int(budget))
+
+    # --- SG-17 builds -----------------------------------------------------------------------
+    def choose_build(self, state: GameState, points_left: int, first: bool) -> Build | None:
+        if self._phase != state.turn:
+            self._phase = state.turn
+            self.plan = list(self.search(state, points_left, first))
+        if self.plan and builds.check(self.plan[0], state, self.player, points_left, first) is None:
+            return self.plan.pop(0)
+        return None  # done, or too dear now: bank the rest, carry the plan to the next turn
+
+    def search(self, state: GameState, points: int, first: bool) -> tuple[Build, ...]:
+        """The plan for this phase whose sampled futures went best."""
+        start = time.process_time()
+        self.greedy.plan = list(self.plan)  # what is left of the last plan is a choice too
+        ranked = self.greedy.rank_plans(state, points)[:WIDTH]
+        choices = [Choice(plan.builds) for plan in ranked] + [Choice(())]
+        self.stats = SearchStats(choices=choices)
+        if len(choices) == 1:
+            return ()
+        done = 0
+        while not self._spent(done, start):
+            choice = self._select(choices, done)
+            future = state.sampled(random.Random(self.rng.getrandbits(64)))
+            reward = self._playout(future, choice.plan, points, first)
+            choice.visits += 1
+            choice.total += reward
+            done += 1
+        self.stats.iterations, self.stats.seconds = done, time.process_time() - start
+        return max(choices, key=lambda c: (c.visits, c.mean)).plan
+
+    def _spent(self, done: int, start: float) -> bool:
+        if self.iterations is not None:
+            return done >= self.iterations
+        return done > 0 and time.process_time() - start >= (self.seconds or 0.0)
+
+    def _select(self, choices: list[Choice], done: int) -> Choice:
+        untried = [c for c in choices if c.visits == 0]
+        if untried:
+            return untried[0]
+        log_n = math.log(done)
+        return max(choices, key=lambda c: c.mean + EXPLORATION * math.sqrt(log_n / c.visits))
+
+    def _playout(
+        self, future: GameState, plan: tuple[Build, ...], points: int, first: bool
+    ) -> float:
+        """Play `plan` in the phase under way, then DEPTH turns; the reward (0..1)."""
+        rng = future.chance.rng  # type: ignore[attr-defined]
+        agents = {p: rollout_player(p, random.Random(rng.getrandbits(64))) for p in future.players}
+        agents[self.player].commit(future.turn, plan)
+        finish_build_phase(future, self.player, agents, points, first, None)
+        ended = end_reason(future)
+        for _ in range(DEPTH):
+            if ended:
+                break
+            ended = play_turn(future, agents, None)
+        return self._reward(future, ended is not None, rng)
+
+    def _reward(self, future: GameState, ended: bool, rng: random.Random) -> float:
+        scores = np.array([future.scores[p] for p in future.players], dtype=float)
+        if not ended:
+            weights = square_weights(future)
+            sample = TripSample.draw(weights, LEAF_SAMPLE, self.draws)
+            view = Valuation(future, self.player, sample, weights)
+            trips = view.trips(future.network)
+            o, d = len(sample.origins), len(sample.destinations)
+            per_trip = np.einsum(
+                "o,odp,d->p",
+                sample.origin_weights,
+                trips.points[:o, :d],
+                sample.destination_weights,
+            )
+            scores = scores + per_trip * trips_left(future)
+        seat = future.players.index(self.player)
+        margin = scores[seat] - max(np.delete(scores, seat), default=0.0)
+        if ended:
+            return 1.0 if margin > 0 else 0.5 if margin == 0 else 0.0
+        return 1.0 / (1.0 + math.exp(-margin / MARGIN_SCALE))
+
+    # --- SG-14 and SG-16 decisions ------------------------------------------------------------
+    def choose_route(self, state: GameState, options: TripOptions) -> frozenset[str]:
+        return self.greedy.choose_route(state, options)
+
+    def choose_intensify(self, state: GameState, square: int) -> str | None:
+        return self.greedy.choose_intensify(state, square)
+
+
+def rollout_player(player: str, rng: random.Random) -> GreedyAgent:
+    """The quick greedy every player is in a search's futures (fewer plans, fewer trips)."""
+    return GreedyAgent(player, rng, ROLLOUT_SAMPLE, ROLLOUT_BREADTH)
