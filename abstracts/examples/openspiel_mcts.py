@@ -53,7 +53,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser.add_argument("--seed", type=int, default=1, help="seeds both players")
     parser.add_argument("--mcts-player", type=int, choices=(0, 1), default=0)
     args = parser.parse_args(argv)
-    console = Console(highlight=False)
+    console = Console(highlight=False, soft_wrap=True)  # long game strings stay one line
     game = pyspiel.load_game(args.game)
     console.print(f"{game}: {game.num_distinct_actions()} actions, "
                   f"observation {game.observation_tensor_shape()}")  # fmt: skip
