@@ -1,0 +1,84 @@
+"""The mcts player: budgets, reproducibility, and fairness (it never reads hidden order)."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+
+from subwaysim.agents import make_agent
+from subwaysim.agents.mcts import MCTSAgent
+from subwaysim.cards import SeededChance
+from subwaysim.engine import Game
+from subwaysim.state import GameState
+from subwaysim.turn import begin_turn, build_phase, populate_phase, trip_phase
+from tests.subwaysim.helpers import scenario
+
+SCENARIO = scenario(
+    end={"turns": 12},
+    players=[{"name": "IRT", "agent": "greedy"}, {"name": "BRT", "agent": "greedy"}],
+)
+
+
+def decision_point(seed: int = 2) -> GameState:
+    """A state at the start of a build phase (populate and trips done) whose draw piles hold
+    cards in a hidden order."""
+    state = GameState.new(SCENARIO, seed)
+    agents = {p: make_agent("greedy", p, random.Random(p)) for p in state.players}
+    while True:
+        player = begin_turn(state)
+        populate_phase(state, None)
+        trip_phase(state, player, agents, None)
+        if all(len(set(d.draw_pile)) >= 2 for d in state.decks):
+            return state
+        build_phase(state, player, agents, None)
+
+
+def test_budgets_read_from_the_agent_spec() -> None:
+    rng = random.Random(0)
+    assert MCTSAgent.from_budget("IRT", rng, "").iterations == 100
+    assert MCTSAgent.from_budget("IRT", rng, "400").iterations == 400
+    timed = MCTSAgent.from_budget("IRT", rng, "0.5s")
+    assert (timed.iterations, timed.seconds) == (None, 0.5)
+    with pytest.raises(ValueError, match="iterations or of seconds"):
+        MCTSAgent("IRT", rng, iterations=None, seconds=None)
+
+
+def test_a_search_spends_its_iterations_and_reproduces() -> None:
+    state = decision_point()
+    player = state.player
+    plans = []
+    for _ in range(2):
+        agent = MCTSAgent(player, random.Random(5), iterations=14)
+        plans.append(agent.search(state.copy(), 3, True))
+        assert agent.stats.iterations == 14
+        assert sum(c.visits for c in agent.stats.choices) == 14
+    assert plans[0] == plans[1]
+
+
+def test_the_search_plays_identically_whatever_the_hidden_order_of_the_decks() -> None:
+    state = decision_point()
+    player = state.player
+    other = state.copy()
+    other.chance = SeededChance(999)  # other future reshuffles and populate draws...
+    for deck in other.decks:
+        random.Random(3).shuffle(deck.draw_pile)  # ...and another order of every draw pile
+    assert [d.draw_pile for d in other.decks] != [d.draw_pile for d in state.decks]
+    searches = []
+    for seen in (state, other):
+        agent = MCTSAgent(player, random.Random(8), iterations=12)
+        plan = agent.search(seen, 3, True)
+        searches.append(
+            (plan, [(c.plan, c.visits, round(c.total, 9)) for c in agent.stats.choices])
+        )
+    assert searches[0] == searches[1]
+
+
+def test_an_mcts_seat_plays_a_whole_game() -> None:
+    s = scenario(
+        end={"turns": 3},
+        players=[{"name": "IRT", "agent": "mcts:8"}, {"name": "BRT", "agent": "random"}],
+    )
+    result = Game(s, 1).run()
+    again = Game(s, 1).run()
+    assert result == again and result.turns == 6
