@@ -81,7 +81,7 @@ def traced(
 ) -> tuple[int | None, list[RapidTransitMove]]:
     """One uniformly random game from here: its winner and the moves it made."""
     board = position.board
-    trace = np.full((position.rules.max_plies - position.ply + 1, 2), -1, np.int64)
+    trace = np.full((max(position.rules.max_plies - position.ply, 0) + 1, 2), -1, np.int64)
     seed = U64(rng.getrandbits(64))
     if _on_word(position) and not cells:
         result, plies, _ = bitboard.play_out(*_bit_args(position), seed, trace)
