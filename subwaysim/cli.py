@@ -159,7 +159,7 @@ def sweep(
         int | None, typer.Option(min=1, help="Local worker processes (default: every core).")
     ] = None,
     scheduler: Annotated[
-        str | None, typer.Option(help="Dask scheduler ADDRESS (needs transit-games[dask]).")
+        str | None, typer.Option(help="Dask scheduler ADDRESS (needs transit-games\\[dask]).")
     ] = None,
     rotate_seats: Annotated[
         bool, typer.Option("--rotate-seats", help="Rotate the seat order game by game.")

@@ -208,7 +208,7 @@ def _player_rate(p: PlayerStats) -> str:
 def _metric(value: float) -> str:
     if math.isnan(value):
         return "–"
-    return f"{value:.2f}" if abs(value) < 10 else f"{value:.1f}"
+    return f"{value:.3g}" if abs(value) < 1000 else f"{value:.0f}"
 
 
 def _md_row(cells: Sequence[str]) -> str:

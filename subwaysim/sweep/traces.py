@@ -6,8 +6,8 @@ games.csv has its trace; a trace whose game never reached games.csv is dropped o
     {"setting": [values], "game": k, "width": w, "height": h,
      "rounds": [[score of seat 1, seat 2, ...] at the end of round 1, round 2, ...],
      "distances": {"3": trips of distance 3, ...},
-     "track": {"c4": track builds on c4, ...},
-     "origins": {"a1": trips from a1, ...}, "destinations": {"f6": trips to f6, ...}}
+     "track": [track builds on a1, b1, ..., then a2, b2, ...: every square, rank by rank],
+     "origins": [trips from each square, in that order], "destinations": [trips to each]}
 """
 
 from __future__ import annotations
@@ -19,6 +19,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
+from subwaysim.board import FILES
 from subwaysim.events import Built, Event, GameStarted, TripTaken, TurnEnded
 from subwaysim.sweep.errors import SweepError
 
@@ -52,31 +53,43 @@ class GameTrace:
             "height": self.height,
             "rounds": [list(r) for r in self.rounds],
             "distances": {str(d): n for d, n in sorted(self.distances.items())},
-            "track": dict(sorted(self.track.items())),
-            "origins": dict(sorted(self.origins.items())),
-            "destinations": dict(sorted(self.destinations.items())),
+            "track": self.dense(self.track),
+            "origins": self.dense(self.origins),
+            "destinations": self.dense(self.destinations),
         }
         return json.dumps(data, separators=(",", ":"))
+
+    def dense(self, counts: dict[str, int]) -> list[int]:
+        """A count for every square, a1 first, rank by rank (SG-3 names)."""
+        return [
+            counts.get(f"{FILES[file]}{rank + 1}", 0)
+            for rank in range(self.height)
+            for file in range(self.width)
+        ]
 
     @classmethod
     def from_json(cls, text: str) -> GameTrace:
         """ValueError (or KeyError/TypeError) when the line is not a trace."""
         data: dict[str, Any] = json.loads(text)
+        width, height = int(data["width"]), int(data["height"])
         return cls(
             setting=tuple(str(v) for v in data["setting"]),
             game=int(data["game"]),
-            width=int(data["width"]),
-            height=int(data["height"]),
+            width=width,
+            height=height,
             rounds=tuple(tuple(int(s) for s in r) for r in data["rounds"]),
             distances={int(d): int(n) for d, n in data["distances"].items()},
-            track=_counts(data["track"]),
-            origins=_counts(data["origins"]),
-            destinations=_counts(data["destinations"]),
+            track=_sparse(data["track"], width, height),
+            origins=_sparse(data["origins"], width, height),
+            destinations=_sparse(data["destinations"], width, height),
         )
 
 
-def _counts(data: dict[str, Any]) -> dict[str, int]:
-    return {str(square): int(n) for square, n in data.items()}
+def _sparse(counts: list[Any], width: int, height: int) -> dict[str, int]:
+    """The squares with a count above 0, by name, from a dense list (see `dense`)."""
+    if len(counts) != width * height:
+        raise ValueError(f"{len(counts)} square counts for a {width} x {height} board")
+    return {f"{FILES[i % width]}{i // width + 1}": int(n) for i, n in enumerate(counts) if int(n)}
 
 
 @dataclass

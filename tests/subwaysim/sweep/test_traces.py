@@ -27,7 +27,11 @@ def test_a_trace_round_trips_through_one_json_line() -> None:
     assert "\n" not in line
     assert line.startswith('{"setting":["2","[2, 2]"],"game":4,"width":6,"height":6,')
     assert '"distances":{"0":1,"3":2}' in line  # sorted, so equal games write equal lines
+    assert '"track":[' + "0," * 20 + "2," + "0," * 14 + "0]" in line  # c4: the 21st square
     assert GameTrace.from_json(line) == TRACE
+    short = line.replace('"origins":[1,', '"origins":[')
+    with pytest.raises(ValueError, match="35 square counts for a 6 x 6 board"):
+        GameTrace.from_json(short)
 
 
 def test_a_torn_last_line_is_dropped_and_damage_refused(tmp_path: Path) -> None:
@@ -38,7 +42,7 @@ def test_a_torn_last_line_is_dropped_and_damage_refused(tmp_path: Path) -> None:
     read = read_traces(path)
     assert (read.traces, read.clean_bytes) == ((TRACE,), len(text))
     path.write_text(text + '{"setting": []}\n')
-    with pytest.raises(SweepError, match=r"traces.jsonl: line 2 is damaged: KeyError\('game'\)"):
+    with pytest.raises(SweepError, match=r"traces.jsonl: line 2 is damaged: KeyError\('width'\)"):
         read_traces(path)
 
 
