@@ -11,7 +11,7 @@ from subwaysim.agents.mcts import MCTSAgent
 from subwaysim.cards import SeededChance
 from subwaysim.engine import Game
 from subwaysim.state import GameState
-from subwaysim.turn import begin_turn, build_phase, populate_phase, trip_phase
+from subwaysim.turn import begin_turn, play_turn, populate_phase, trip_phase
 from tests.subwaysim.helpers import scenario
 
 SCENARIO = scenario(
@@ -20,18 +20,21 @@ SCENARIO = scenario(
 )
 
 
-def decision_point(seed: int = 2) -> GameState:
-    """A state at the start of a build phase (populate and trips done) whose draw piles hold
-    cards in a hidden order."""
+def decision_point(seed: int = 2, turns: int = 10) -> GameState:
+    """A state at the start of a build phase (populate and trips done), its discard piles
+    just reshuffled into the draw piles (SG-5): their order is hidden from the players."""
     state = GameState.new(SCENARIO, seed)
-    agents = {p: make_agent("greedy", p, random.Random(p)) for p in state.players}
-    while True:
-        player = begin_turn(state)
-        populate_phase(state, None)
-        trip_phase(state, player, agents, None)
-        if all(len(set(d.draw_pile)) >= 2 for d in state.decks):
-            return state
-        build_phase(state, player, agents, None)
+    agents = {p: make_agent("random", p, random.Random(p)) for p in state.players}
+    for _ in range(turns):
+        play_turn(state, agents)
+    player = begin_turn(state)
+    populate_phase(state, None)
+    trip_phase(state, player, agents, None)
+    for deck in state.decks:
+        deck.draw_pile, deck.discard = deck.discard, []
+        random.Random(deck.name).shuffle(deck.draw_pile)
+    assert all(len(set(d.draw_pile)) >= 2 for d in state.decks)
+    return state
 
 
 def test_budgets_read_from_the_agent_spec() -> None:
@@ -64,6 +67,7 @@ def test_the_search_plays_identically_whatever_the_hidden_order_of_the_decks() -
     for deck in other.decks:
         random.Random(3).shuffle(deck.draw_pile)  # ...and another order of every draw pile
     assert [d.draw_pile for d in other.decks] != [d.draw_pile for d in state.decks]
+    assert [sorted(d.draw_pile) for d in other.decks] == [sorted(d.draw_pile) for d in state.decks]
     searches = []
     for seen in (state, other):
         agent = MCTSAgent(player, random.Random(8), iterations=12)
