@@ -2,20 +2,20 @@
 
 The game hides the order of every draw pile and of every future reshuffle and populate
 draw. At each build phase the agent takes the most promising plans of the greedy player
-(`greedy.rank_plans`: stations, lines, removals, intensify; plus building nothing) as its
-choices, and for each iteration:
-1. samples a future consistent with what a person at the table sees (`GameState.sampled`:
-   the draw piles' contents are known, their order is guessed; later draws are guessed);
-2. picks a choice by UCB1 (each choice is tried once first);
-3. plays that plan, then `DEPTH` more turns of every player, on the forward model (no
-   events);
-4. scores the result for itself: the score margin over the best rival plus the worth of
-   the networks for the trips still to come (`outlook.Valuation`), squashed to 0..1.
-The futures are played by every player as a quick greedy (`rollout_player`), so the search
-is a one-step improvement on the greedy player: it prefers another plan only when the
-sampled futures say so. It plays the choice tried most. Seeded: the default budget is a
-number of iterations (`mcts` = `mcts:200`, `mcts:400`), or seconds (`mcts:0.5s`). Tied
-routes (SG-14) and intensify after a trip (SG-16) go its way as for the greedy player.
+(`greedy.rank_plans`: stations, lines, removals, intensify) and building nothing as its
+choices, and searches them at the root by sequential halving: in each round every choice
+still in the race is played out on the same sampled futures (common random numbers, so
+choices are compared on equal luck), and the worse half drops out. One playout:
+1. a future consistent with what a person at the table sees (`GameState.sampled`: the
+   draw piles' contents are known, their order and every later draw are guessed);
+2. the plan, then `DEPTH` more turns of every player as a quick greedy (`rollout_player`),
+   on the forward model (no events);
+3. the result for the agent: its score lead over the best rival plus the lead in what the
+   networks are worth for the trips still to come (`outlook.Valuation`).
+So the search improves on the greedy player by one step: it prefers another plan only
+when the sampled futures say so. Seeded: the default budget is a number of playouts
+(`mcts` = `mcts:100`, `mcts:400`), or seconds (`mcts:0.5s`). Tied routes (SG-14) and
+intensify after a trip (SG-16) go its way as for the greedy player.
 """
 
 from __future__ import annotations
@@ -37,11 +37,9 @@ from subwaysim.routing import TripOptions
 from subwaysim.state import GameState
 from subwaysim.turn import end_reason, finish_build_phase, play_turn
 
-ITERATIONS = 100  # the default budget per build phase
+ITERATIONS = 100  # the default budget per build phase, in playouts
 WIDTH = 6  # plans searched (the greedy player's best), plus building nothing
 DEPTH = 4  # turns played forward after the plan (every player's)
-EXPLORATION = 0.7  # UCB1's constant, rewards being 0..1
-MARGIN_SCALE = 25.0  # points of margin that make a reward of about 0.73
 LEAF_SAMPLE = 10  # origins and destinations drawn to value a network at a leaf
 ROLLOUT_SAMPLE = 8  # the rollout players' trips valued per phase (8 x 8)
 ROLLOUT_BREADTH = Breadth(targets=3, stations=2, changes=0, intensify=1)
@@ -105,43 +103,43 @@ class MCTSAgent(Agent):
         return None  # done, or too dear now: bank the rest, carry the plan to the next turn
 
     def search(self, state: GameState, points: int, first: bool) -> tuple[Build, ...]:
-        """The plan for this phase whose sampled futures went best."""
+        """The plan for this phase whose sampled futures went best (sequential halving)."""
         start = time.process_time()
         self.greedy.plan = list(self.plan)  # what is left of the last plan is a choice too
         ranked = self.greedy.rank_plans(state, points)[:WIDTH]
-        choices = [Choice(plan.builds) for plan in ranked] + [Choice(())]
-        self.stats = SearchStats(choices=choices)
-        if len(choices) == 1:
-            return ()
-        done = 0
-        while not self._spent(done, start):
-            choice = self._select(choices, done)
-            future = state.sampled(random.Random(self.rng.getrandbits(64)))
-            reward = self._playout(future, choice.plan, points, first)
-            choice.visits += 1
-            choice.total += reward
-            done += 1
-        self.stats.iterations, self.stats.seconds = done, time.process_time() - start
-        return max(choices, key=lambda c: (c.visits, c.mean)).plan
+        alive = [Choice(plan.builds) for plan in ranked] + [Choice(())]
+        self.stats = SearchStats(choices=list(alive))
+        rounds = math.ceil(math.log2(len(alive)))
+        for round_ in range(rounds):
+            share = (self.iterations or 0) // (rounds * len(alive))
+            deadline = start + (self.seconds or 0.0) * (round_ + 1) / rounds
+            futures = 0
+            while self._more(futures, share, deadline):
+                seed = self.rng.getrandbits(64)
+                for choice in alive:
+                    choice.total += self._playout(state, choice.plan, points, first, seed)
+                    choice.visits += 1
+                futures += 1
+            alive = sorted(alive, key=lambda c: -c.mean)[: math.ceil(len(alive) / 2)]
+        self.stats.iterations = sum(c.visits for c in self.stats.choices)
+        self.stats.seconds = time.process_time() - start
+        return alive[0].plan
 
-    def _spent(self, done: int, start: float) -> bool:
+    def _more(self, futures: int, share: int, deadline: float) -> bool:
+        """Whether a round plays one more future (at least one whatever the budget)."""
+        if futures == 0:
+            return True
         if self.iterations is not None:
-            return done >= self.iterations
-        return done > 0 and time.process_time() - start >= (self.seconds or 0.0)
-
-    def _select(self, choices: list[Choice], done: int) -> Choice:
-        untried = [c for c in choices if c.visits == 0]
-        if untried:
-            return untried[0]
-        log_n = math.log(done)
-        return max(choices, key=lambda c: c.mean + EXPLORATION * math.sqrt(log_n / c.visits))
+            return futures < share
+        return time.process_time() < deadline
 
     def _playout(
-        self, future: GameState, plan: tuple[Build, ...], points: int, first: bool
+        self, state: GameState, plan: tuple[Build, ...], points: int, first: bool, seed: int
     ) -> float:
-        """Play `plan` in the phase under way, then DEPTH turns; the reward (0..1)."""
-        rng = future.chance.rng  # type: ignore[attr-defined]
-        agents = {p: rollout_player(p, random.Random(rng.getrandbits(64))) for p in future.players}
+        """Play `plan` in the phase under way, then DEPTH turns, in the future `seed` names;
+        the agent's lead at the end (see the module)."""
+        future = state.sampled(seed)
+        agents = {p: rollout_player(p, random.Random(f"{seed}/{p}")) for p in future.players}
         agents[self.player].commit(future.turn, plan)
         finish_build_phase(future, self.player, agents, points, first, None)
         ended = end_reason(future)
@@ -149,13 +147,15 @@ class MCTSAgent(Agent):
             if ended:
                 break
             ended = play_turn(future, agents, None)
-        return self._reward(future, ended is not None, rng)
+        return self._lead(future, ended is not None, seed)
 
-    def _reward(self, future: GameState, ended: bool, rng: random.Random) -> float:
+    def _lead(self, future: GameState, ended: bool, seed: int) -> float:
+        """Score lead over the best rival, plus (unless the game ended) the lead in expected
+        points over the trips still to come."""
         scores = np.array([future.scores[p] for p in future.players], dtype=float)
         if not ended:
             weights = square_weights(future)
-            sample = TripSample.draw(weights, LEAF_SAMPLE, self.draws)
+            sample = TripSample.draw(weights, LEAF_SAMPLE, np.random.default_rng(seed))
             view = Valuation(future, self.player, sample, weights)
             trips = view.trips(future.network)
             o, d = len(sample.origins), len(sample.destinations)
@@ -167,10 +167,7 @@ class MCTSAgent(Agent):
             )
             scores = scores + per_trip * trips_left(future)
         seat = future.players.index(self.player)
-        margin = scores[seat] - max(np.delete(scores, seat), default=0.0)
-        if ended:
-            return 1.0 if margin > 0 else 0.5 if margin == 0 else 0.0
-        return 1.0 / (1.0 + math.exp(-margin / MARGIN_SCALE))
+        return float(scores[seat] - max(np.delete(scores, seat), default=0.0))
 
     # --- SG-14 and SG-16 decisions ------------------------------------------------------------
     def choose_route(self, state: GameState, options: TripOptions) -> frozenset[str]:

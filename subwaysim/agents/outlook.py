@@ -73,19 +73,23 @@ def _turns_to_deplete(state: GameState, piles: int) -> float:
     return float(times[piles - 1]) if len(times) >= piles else float(state.turn + 1000)
 
 
-def trips_per_turn(state: GameState) -> float:
-    """Trips a turn brings now: two cards of every queue each (SG-8), queues as long as the
-    fewest flips (SG-7), plus SG-18 extra trips."""
-    flips = min(d.flips for d in state.decks)
-    return flips / 2 + EXTRA_TRIPS_PER_TURN
+def trips_per_turn(state: GameState, ahead: np.ndarray | float = 0) -> np.ndarray | float:
+    """Trips a turn brings `ahead` turns from now: a queue grows to the deck's flips (SG-7)
+    but never beyond its copies in play, every trip takes two cards of each queue (SG-8);
+    flips and copies in play (SG-6) both grow by about one a turn. Plus SG-18 extra trips."""
+    queue = None
+    for deck in state.decks:
+        in_play = deck.max_population * deck.identities - sum(deck.supply)
+        most = deck.max_population * deck.identities
+        length = np.minimum(np.minimum(deck.flips + ahead, in_play + ahead), most)
+        queue = length if queue is None else np.minimum(queue, length)
+    return np.floor(queue / 2) + EXTRA_TRIPS_PER_TURN  # type: ignore[operator]
 
 
 def trips_left(state: GameState) -> float:
-    """Trips still to come, queues growing by about one card every few turns (SG-7)."""
-    turns = turns_left(state)
-    now = trips_per_turn(state)
-    growth = min(d.flips for d in state.decks) / max(state.turn, 1) / 2  # trips/turn per turn
-    return turns * (now + growth * turns / 2)
+    """Trips still to come, turn by turn to the soonest end (SG-20)."""
+    turns = int(np.ceil(turns_left(state)))
+    return float(np.sum(trips_per_turn(state, np.arange(1, turns + 1))))
 
 
 @dataclass

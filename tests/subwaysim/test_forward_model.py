@@ -124,7 +124,7 @@ def test_a_sample_keeps_what_the_table_shows_and_forgets_the_hidden_order() -> N
         players=[{"name": "A", "agent": "random"}, {"name": "B", "agent": "random"}],
     )
     state, _ = forward(s, 5)
-    one, two = state.sampled(random.Random(1)), state.sampled(random.Random(1))
+    one, two = state.sampled(1), state.sampled(1)
     for deck, a, b in zip(state.decks, one.decks, two.decks, strict=True):
         assert sorted(a.draw_pile) == sorted(deck.draw_pile)  # the contents are public
         assert a.draw_pile == b.draw_pile  # the guess depends on the guesser's seed only
@@ -132,7 +132,7 @@ def test_a_sample_keeps_what_the_table_shows_and_forgets_the_hidden_order() -> N
     shuffled = state.copy()
     for deck in shuffled.decks:
         random.Random(9).shuffle(deck.draw_pile)  # another hidden order...
-    guess = shuffled.sampled(random.Random(1))
+    guess = shuffled.sampled(1)
     assert [d.draw_pile for d in guess.decks] == [d.draw_pile for d in one.decks]  # ...same guess
 
 

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import math
 import random
 
 import pytest
@@ -52,10 +53,18 @@ def test_a_search_spends_its_iterations_and_reproduces() -> None:
     player = state.player
     plans = []
     for _ in range(2):
-        agent = MCTSAgent(player, random.Random(5), iterations=14)
+        agent = MCTSAgent(player, random.Random(5), iterations=42)
         plans.append(agent.search(state.copy(), 3, True))
-        assert agent.stats.iterations == 14
-        assert sum(c.visits for c in agent.stats.choices) == 14
+        # Sequential halving: ceil(log2 n) rounds of 42 // (rounds x alive) futures each,
+        # every future played by every choice still in the race, half of them dropping out.
+        alive = len(agent.stats.choices)
+        rounds, expected = math.ceil(math.log2(alive)), 0
+        for _ in range(rounds):
+            expected += max(1, 42 // (rounds * alive)) * alive
+            alive = math.ceil(alive / 2)
+        assert agent.stats.iterations == expected <= 42
+        visits = sorted(c.visits for c in agent.stats.choices)
+        assert visits[-1] == visits[-2] > visits[0]  # the finalists played the most
     assert plans[0] == plans[1]
 
 
