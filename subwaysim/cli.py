@@ -285,10 +285,19 @@ def play(
     add_help_option=False,
 )
 def match(
-    ctx: typer.Context, game: Annotated[str, typer.Argument(help="Abstract game name.")]
+    ctx: typer.Context,
+    game: Annotated[
+        str,
+        typer.Argument(help="subway (with a scenario), rapid-transit, thruway or transit-chess."),
+    ],
 ) -> None:
-    """AI vs AI series of an abstract game (`subway match GAME --help`)."""
+    """AI vs AI series: a ladder of Subway Game agents, or an abstract game's match
+    (`subway match GAME --help`)."""
     _help_without_game(ctx, game)
+    if game in ("subway", "subway-game"):
+        from subwaysim.match_subway import match_subway
+
+        raise typer.Exit(match_subway(list(ctx.args)))
     from abstracts.cli import match_main
 
     raise typer.Exit(match_main(game, list(ctx.args)))

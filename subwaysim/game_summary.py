@@ -3,16 +3,15 @@
 Besides trips, scores and leads, it counts what designers ask about a game: reshuffles
 (SG-5), how the build points were spent (SG-17, SG-22), express stations (SG-12), points
 from extra trips (SG-18), trips crossing hazards (SG-9) and the board's coverage by track.
-Two of them need the scenario as well as the events: the build points a game offered
-(`rules.builds_per_turn`) and whether a build took the whole phase (its SG-17 price, from
-`rules.costs` and who owned the square's track); without a scenario they are NaN.
+One needs the scenario as well as the events: the build points a game offered
+(`rules.builds_per_turn`); without a scenario it is NaN. `_owners` follows who has track
+where, for the board's coverage.
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-from subwaysim.builds import PHASE, track_price
 from subwaysim.events import (
     Borrowed,
     Built,
@@ -58,7 +57,7 @@ class GameSummary:
     express_stations: int = 0  # stations built express (SG-12)
     removals: int = 0  # tracks and stations removed
     intensifies: int = 0  # SG-17 intensify builds (not the SG-16 ones after a trip)
-    whole_phase_builds: int = 0  # builds whose SG-17 price was the whole phase (scenario)
+    whole_phase_builds: int = 0  # builds whose SG-17 price was the whole phase
     points_spent: int = 0  # build points paid for builds and for SG-22 debt tokens
     borrowed: int = 0  # SG-22 points borrowed (each adds a point to spend)
     squares: int = 0
@@ -117,7 +116,7 @@ class GameSummary:
     def _built(self, event: Built) -> None:
         self.builds[event.player] += 1
         self.points_spent += event.cost
-        self.whole_phase_builds += self._price(event) == PHASE
+        self.whole_phase_builds += event.whole_phase
         owners = self._owners.setdefault(event.square, set())
         if event.action == "track":
             self.track_built += 1
@@ -131,18 +130,6 @@ class GameSummary:
                 owners.discard(event.player)
         elif event.action == "intensify":
             self.intensifies += 1
-
-    def _price(self, event: Built) -> int | str | None:
-        """SG-17: the build's price before SG-21 surcharges (None without a scenario)."""
-        if self.scenario is None:
-            return None
-        costs = self.scenario.rules.costs
-        if event.action == "track":
-            shared = any(p != event.player for p in self._owners.get(event.square, ()))
-            return track_price(costs, event.square in self._hazards, shared)
-        if event.action == "station":
-            return costs.express_station if event.detail == "express" else costs.local_station
-        return getattr(costs, event.action)  # type: ignore[no-any-return]
 
     def _lead(self, event: TurnEnded) -> None:
         best = max(event.scores.values())

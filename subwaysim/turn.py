@@ -87,7 +87,7 @@ def finish_build_phase(
         price = builds.cost(build, state, player)
         spent = points if price == PHASE else int(price)
         points -= spent
-        apply_build(state, player, build, spent, points, agents, emit)
+        apply_build(state, player, build, spent, points, agents, emit, price == PHASE)
         if price == PHASE:
             return  # SG-17: a whole-phase build ends the phase (and leaves nothing to bank)
         first = False
@@ -102,6 +102,7 @@ def apply_build(
     left: int,
     agents: Mapping[str, Agent],
     emit: Emit | None,
+    whole_phase: bool = False,
 ) -> None:
     """Carry out one checked build: the network, SG-21, the intensify, the SG-18 extra trip."""
     depopulate = state.scenario.rules.populated_build == "depopulate" and builds.populated(
@@ -119,6 +120,7 @@ def apply_build(
             cost=spent,
             points_left=left,
             surcharge=extra,
+            whole_phase=whole_phase,
         )
     if build.action == "intensify":
         intensify(state, player, build.square, build.detail or "", "build", emit)
