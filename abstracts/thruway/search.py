@@ -354,20 +354,21 @@ class ThruwaySearch:
         """Iterations until the budget is spent (at least one): the tree and their number.
 
         With a time budget, slices of about SLICE_SECONDS, sized from the rate so far."""
-        agent, done, batch = self.agent, 0, 16
+        agent, done, c = self.agent, 0, self.agent.exploration
         target = agent.iterations if agent.iterations is not None else math.inf
+        batch = 16 if math.isfinite(deadline) else target
         while done < target and (done == 0 or time.perf_counter() < deadline):
+            if done and tree[0][NMOVES, 0] == 1:
+                break  # one move to consider: a decisive one (list_moves)
             tree = with_room(tree, self.geo)
             step = int(min(batch, target - done))
             began = time.perf_counter()
-            c = agent.exploration
-            done += iterate(root, self.geo, *tree, rng, step, c, self.depth, POLICY)
-            if math.isfinite(deadline):
-                rate = step / max(time.perf_counter() - began, 1e-6)
+            did = iterate(root, self.geo, *tree, rng, step, c, self.depth, POLICY)
+            done += did
+            if math.isfinite(deadline):  # (fewer than `step` when the arrays filled up)
+                rate = max(did, 1) / max(time.perf_counter() - began, 1e-6)
                 left = deadline - time.perf_counter()
                 batch = max(1, int(rate * min(SLICE_SECONDS, left)))
-            else:
-                batch = step if done < target else 0
         return tree, done
 
     def _keep(self, state: ThruwayState, move: ThruwayMove, tree: Tree, best: int) -> None:
@@ -381,16 +382,35 @@ class ThruwaySearch:
         tree, after, self._tree, self._after = self._tree, self._after, None, None
         if tree is None or after is None or after.is_over or state.ply != after.ply + 1:
             return None
+        reply = reply_between(after, state)
+        if reply not in after.legal_moves() or after.play(reply).to_text() != state.to_text():
+            return None
         ints, _, pool, _ = tree
         first = ints[FIRST, self._after_node]
         if first < 0:
             return None
-        key, size = state.to_text(), state.rules.geometry.size
+        code = arrays.code(state.rules.geometry, reply)
         for i in range(first, first + ints[NEXP, self._after_node]):
-            reply = arrays.move_of(size, int(pool[MOVE_ROW, i]))
-            if after.play(reply).to_text() == key:
+            if pool[MOVE_ROW, i] == code:
                 return keep_subtree(*tree, int(pool[CHILD, i]))
         return None
+
+
+def reply_between(before: ThruwayState, after: ThruwayState) -> ThruwayMove | None:
+    """The move that could lead from `before` to `after` one ply later: `pie` (TW-11) or
+    `pass` (TW-12) when the board stayed, else the pave or swap of the two changed parcels
+    (a pave changes two: it fills at least one empty parcel and claims the other, TW-5,
+    TW-6; a swap recolours two, TW-9). None if no single move can."""
+    table, geo = before.rules.table, before.rules.geometry
+    changed = (before.concrete ^ after.concrete) | (before.asphalt ^ after.asphalt)
+    if not changed:
+        return table.pie if after.roles_traded != before.roles_traded else table.pass_move
+    if changed.bit_count() != 2:
+        return None
+    low, high = (changed & -changed).bit_length() - 1, changed.bit_length() - 1
+    occupied = before.concrete | before.asphalt
+    sep = "~" if changed & occupied == changed else "-"
+    return table.by_text.get(f"{geo.name(low)}{sep}{geo.name(high)}")
 
 
 def fresh_tree(geo: np.ndarray, nodes: int = 1024) -> Tree:

@@ -15,7 +15,14 @@ from abstracts import get_game
 from abstracts.evaluators import GuidedPlayout, RandomPlayout
 from abstracts.mcts import MCTSAgent
 from abstracts.thruway import ThruwayState
-from abstracts.thruway.search import NODES, PARENT, VISITS, ThruwaySearch, keep_subtree
+from abstracts.thruway.search import (
+    NODES,
+    PARENT,
+    VISITS,
+    ThruwaySearch,
+    keep_subtree,
+    reply_between,
+)
 from tests.abstracts.thruway.test_rollout import THREAT
 from tests.abstracts.thruway.test_threats import position
 
@@ -139,3 +146,25 @@ def test_keeping_a_subtree_renumbers_it_from_its_top() -> None:
     children = np.bincount(parents, weights=kept_ints[VISITS, 1:count], minlength=count)
     assert (children <= kept_ints[VISITS, :count]).all()
     assert np.isclose(kept_reals[0, 0], reals[0, top])
+
+
+@pytest.mark.parametrize(
+    ("start", "move"),
+    [
+        ("...\n...\n...", "a1-b1"),  # TW-5
+        ("...\n.A.\n...", "a2-b2"),  # TW-6: b2 is replaced
+        ("...\nCAA\nACC", "b1~b2"),  # TW-9
+    ],
+)
+def test_the_reply_is_read_from_the_two_positions(start: str, move: str) -> None:
+    state = get_game("thruway", size=3, tiles=8).from_text(start)
+    assert str(reply_between(state, state.play(move))) == move
+
+
+def test_a_reply_that_leaves_the_board_is_pass_or_pie() -> None:
+    opening = get_game("thruway", size=3).initial_state().play("a1-b1")
+    assert str(reply_between(opening, opening.play("pie"))) == "pie"  # TW-11
+    stuck = get_game("thruway", size=3, tiles=1, pie=False).initial_state()
+    assert str(reply_between(stuck, stuck.play("pass"))) == "pass"  # TW-12
+    far = get_game("thruway", size=3).from_text("C..\n...\n..C")
+    assert reply_between(opening, far) is None
