@@ -15,7 +15,7 @@ choices are compared on equal luck), and the worse half drops out. One playout:
    networks are worth for the trips still to come (`outlook.Valuation`).
 So the search improves on the greedy player by one step: it prefers another plan only
 when the sampled futures say so. Seeded: the default budget is a number of playouts
-(`mcts` = `mcts:100`, `mcts:400`), or seconds (`mcts:0.5s`). Tied routes (SG-14) and
+(`mcts` = `mcts:120`, `mcts:400`), or seconds (`mcts:0.5s`). Tied routes (SG-14) and
 intensify after a trip (SG-16) go its way as for the greedy player.
 """
 
@@ -38,9 +38,9 @@ from subwaysim.routing import TripOptions
 from subwaysim.state import GameState
 from subwaysim.turn import end_reason, finish_build_phase, play_turn
 
-ITERATIONS = 100  # the default budget per build phase, in playouts
+ITERATIONS = 120  # the default budget per build phase, in playouts
 WIDTH = 4  # plans searched: the greedy player's best (building nothing when it has none)
-DEPTH = 4  # turns played forward after the plan (every player's)
+DEPTH = 2  # turns played forward after the plan (every player's)
 LEAF_SAMPLE = 10  # origins and destinations drawn to value a network at a leaf
 ROLLOUT_SAMPLE = 8  # the rollout players' trips valued per phase (8 x 8)
 ROLLOUT_BREADTH = Breadth(targets=3, stations=2, changes=0, intensify=1)
