@@ -2,8 +2,31 @@
 
 >>> import abstracts
 >>> state = abstracts.get_game("rapid-transit", size=6).initial_state()
+
+The protocol's names are loaded on first use, so the plain helpers the simulator shares
+(`abstracts.files`, `abstracts.safe_yaml`) import without the games, rich or pydantic.
 """
 
-from abstracts.core import Game, GameOptions, IllegalMove, State, UnknownGame, game_names, get_game
+from __future__ import annotations
+
+import importlib
+from typing import TYPE_CHECKING, Any
+
+if TYPE_CHECKING:
+    from abstracts.core import (
+        Game,
+        GameOptions,
+        IllegalMove,
+        State,
+        UnknownGame,
+        game_names,
+        get_game,
+    )
 
 __all__ = ["Game", "GameOptions", "IllegalMove", "State", "UnknownGame", "game_names", "get_game"]
+
+
+def __getattr__(name: str) -> Any:
+    if name in __all__:
+        return getattr(importlib.import_module("abstracts.core"), name)
+    raise AttributeError(f"module 'abstracts' has no attribute {name!r}")

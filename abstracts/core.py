@@ -188,6 +188,11 @@ class Game(ABC, Generic[S, M]):
         random playouts to the end, unless a game names a better evaluator."""
         return RandomPlayout()
 
+    def saved_options(self) -> dict[str, Any]:
+        """The options as a save file holds them (JSON data that rebuilds this game and
+        names no file to read: a game whose option may be a path saves the contents)."""
+        return self.options.model_dump(mode="json")
+
     def ply_limit(self) -> int | None:
         """The longest a game can last in plies (the `max_plies` option if the game has one)."""
         limit = getattr(self.options, "max_plies", None)
