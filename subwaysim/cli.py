@@ -15,7 +15,7 @@ from rich.console import Console
 from rich.markup import escape
 
 from abstracts.cli_style import app as styled_app
-from abstracts.cli_style import number, text, whole
+from abstracts.cli_style import number, print_error, text, whole
 from subwaysim.scenario import Scenario, ScenarioError, load_scenario
 
 if TYPE_CHECKING:
@@ -67,9 +67,7 @@ def _main(
 def fail(message: str) -> NoReturn:
     """One error message on stderr, exit code 2. The message is plain text, not rich markup:
     values like `[2, 2]` or `[dev]` are printed as they are."""
-    Console(stderr=True, highlight=False, soft_wrap=True).print(
-        f"[bold red]Error:[/] {escape(message)}"
-    )
+    print_error(message)
     raise typer.Exit(2)
 
 
@@ -111,7 +109,7 @@ def run(
     ] = None,
 ) -> None:
     """Play one game of a scenario and print a turn-by-turn transcript."""
-    from subwaysim.one_game import RunError, run_game, show_turns
+    from subwaysim.one_game import Interrupted, RunError, run_game, show_turns
 
     s = load(scenario, set_)
     if quiet and (step or turn is not None):
@@ -124,6 +122,9 @@ def run(
             run_game(s, seed, console, log, quiet, html)
     except RunError as exc:
         fail(str(exc))
+    except Interrupted as exc:
+        console.print(escape(f"\nInterrupted; {exc.kept or 'no log was asked for'}."))
+        raise typer.Exit(130) from None
     if html is not None:
         console.print(escape(f"Replay page: {html} (open it in a browser)"))
 
@@ -326,6 +327,7 @@ def play(
 ) -> None:
     """Play a game in the terminal (`subway play GAME --help` lists the game's options)."""
     _help_without_game(ctx, game)
+    _known_game(game, "play")
     if game in ("subway", "subway-game"):
         from subwaysim.human_play import play_subway
 
@@ -351,6 +353,7 @@ def match(
     `subway match GAME -h` lists the game's options.
     """
     _help_without_game(ctx, game)
+    _known_game(game, "match")
     if game in ("subway", "subway-game"):
         from subwaysim.match_subway import match_subway
 
@@ -360,14 +363,27 @@ def match(
     raise typer.Exit(match_main(game, list(ctx.args)))
 
 
-def _help_without_game(ctx: typer.Context, game: str) -> None:
-    """`subway play --help` (no game yet): the command's help and the games it knows."""
-    if game.startswith("-"):
-        from abstracts import game_names
+def _games() -> str:
+    from abstracts import game_names
 
+    return f"subway (with a scenario), {', '.join(game_names())}"
+
+
+def _help_without_game(ctx: typer.Context, game: str) -> None:
+    """`subway play --help` (no game yet): the command's help and the games it takes."""
+    if game.startswith("-"):
         typer.echo(ctx.get_help())
-        typer.echo(f"\nGames: subway (with a scenario), {', '.join(game_names())}.")
-        raise typer.Exit(0 if game in ("--help", "-h") else 2)
+        typer.echo(f"\nGames: {_games()}.")
+        if game not in ("--help", "-h"):
+            fail(f"give the game first: subway {ctx.info_name} GAME {game} ...")
+        raise typer.Exit(0)
+
+
+def _known_game(game: str, command: str) -> None:
+    from abstracts import game_names
+
+    if game not in ("subway", "subway-game", *game_names()):
+        fail(f"unknown game {game!r}; subway {command} takes {_games()}")
 
 
 @app.command()
