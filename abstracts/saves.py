@@ -105,11 +105,18 @@ def read_json(text: str, where: str, what: str) -> Any:
             f"column {exc.colno} ({exc.msg})"
         ) from None
     except (ValueError, RecursionError) as exc:  # an integer of 4,300+ digits, deep nesting
-        reason = "nested too deeply" if isinstance(exc, RecursionError) else str(exc)
+        reason = "nested too deeply" if isinstance(exc, RecursionError) else _number(exc)
         raise SaveError(f"{where}: not a {what}: {reason}") from None
     if _depth(data) > MAX_DEPTH:
         raise SaveError(f"{where}: not a {what}: nested deeper than {MAX_DEPTH} levels")
     return data
+
+
+def _number(exc: ValueError) -> str:
+    """Python's words for an integer too long to read, or for NaN, in the file's terms."""
+    if "digits" in str(exc):
+        return "a number of 4,300 digits or more"
+    return str(exc)
 
 
 def _no_constant(name: str) -> Any:
