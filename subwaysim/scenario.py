@@ -353,7 +353,7 @@ class ScenarioFile:
         try:
             scenario = Scenario.model_validate(data, context={"defer_cross_checks": True})
         except ValidationError as exc:
-            problems = _validation_problems(exc, self.node, overridden)
+            problems = validation_problems(exc, self.node, overridden)
             raise ScenarioError(self.source, problems) from None
         problems = [
             f"{overrides_.where(path, self.node, overridden)}: {msg}"
@@ -403,7 +403,7 @@ def apply_override(data: dict[str, Any], item: str, source: str = "--set") -> No
     overrides_.apply(data, item, defaults, lambda problem: ScenarioError(source, [problem]))
 
 
-def _validation_problems(
+def validation_problems(
     exc: ValidationError, node: yaml.Node | None, overridden: Sequence[tuple[str, ...]]
 ) -> list[str]:
     problems = []
