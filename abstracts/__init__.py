@@ -9,7 +9,6 @@ The protocol's names are loaded on first use, so the plain helpers the simulator
 
 from __future__ import annotations
 
-import importlib
 from typing import TYPE_CHECKING, Any
 
 if TYPE_CHECKING:
@@ -27,6 +26,10 @@ __all__ = ["Game", "GameOptions", "IllegalMove", "State", "UnknownGame", "game_n
 
 
 def __getattr__(name: str) -> Any:
-    if name in __all__:
-        return getattr(importlib.import_module("abstracts.core"), name)
-    raise AttributeError(f"module 'abstracts' has no attribute {name!r}")
+    """The protocol's names, loaded on first use (PEP 562): a module that needs only
+    `abstracts.files` (the Subway Game's sweep workers do) does not load rich and pydantic."""
+    if name not in __all__:
+        raise AttributeError(f"module 'abstracts' has no attribute {name!r}")
+    from abstracts import core
+
+    return getattr(core, name)
