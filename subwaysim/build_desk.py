@@ -17,7 +17,7 @@ from rich.text import Text
 
 from subwaysim import builds
 from subwaysim.builds import BuildError, legal_builds, parse_build
-from subwaysim.decisions import DONE, build_line
+from subwaysim.decisions import DONE, MAX_LINE, build_line
 from subwaysim.events import Event
 from subwaysim.phase import hidden_cards, replay_phase
 from subwaysim.seat import Table, story_lines
@@ -129,6 +129,10 @@ class BuildDesk:
         pending, state = self.position.pending, self.position.state
         if pending is None:
             self.table.say("No more builds this phase (SG-17): type done, or undo.", "yellow")
+            return
+        if len(text) > MAX_LINE:  # not worth quoting back in full
+            too_long = f"✗ cannot read a build of {len(text):,} characters: try track c4"
+            self.table.say(too_long, "red")
             return
         names = tuple(d.name for d in state.decks)
         try:

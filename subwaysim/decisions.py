@@ -22,6 +22,7 @@ from subwaysim.routing import TripOptions, ordered_modes
 from subwaysim.state import GameState
 
 DONE = "done"
+MAX_LINE = 200  # characters: a route line names at most every system (8 names of 20)
 T = TypeVar("T")
 
 

@@ -26,7 +26,7 @@ from pydantic import ValidationError
 from abstracts import files
 from abstracts.saves import SaveError, read_json
 from subwaysim.agents.base import Agent
-from subwaysim.decisions import DecisionError, Recorded
+from subwaysim.decisions import MAX_LINE, DecisionError, Recorded
 from subwaysim.engine import Game
 from subwaysim.phase import replay_phase
 from subwaysim.scenario import MAX_SEED, Scenario, validation_problems
@@ -35,7 +35,6 @@ from subwaysim.state import GameState
 FORMAT = "transit-games/subway-game"
 VERSION = 1
 MAX_FILE_BYTES = 5_000_000  # a 1,000-round game of 8 seats is about 2 MB of decisions
-MAX_LINE = 100  # characters of one decision
 FIELDS = ("format", "version", "scenario", "seed", "humans", "decisions", "phase")
 
 

@@ -71,6 +71,13 @@ def test_typed_builds_are_checked_and_refusals_say_why() -> None:
     assert "cannot read 'fly away'" in text
 
 
+def test_a_very_long_line_is_refused_without_quoting_it_back() -> None:
+    state = GameState.new(scenario(), seed=0)
+    made, text = phase(["track " + "a" * 10_000, "done"], state)
+    assert made == [] and "✗ cannot read a build of 10,006 characters: try track c4" in text
+    assert "'aaaa" not in text  # the typed line is echoed, never quoted back
+
+
 def test_the_turn_is_shown_before_the_first_prompt() -> None:
     state = GameState.new(scenario(), seed=0)
     _, text = phase(["done"], state)

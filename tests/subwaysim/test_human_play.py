@@ -130,7 +130,7 @@ def test_a_save_that_does_not_replay_is_refused_naming_the_file(tmp_path: Path) 
         ({"seed": 10**30}, "field 'seed' must be a whole number"),
         ({"humans": ["PATH"]}, "field 'humans' must list players"),
         ({"decisions": {"IRT": [1]}}, "decisions.IRT must be a list of decision lines"),
-        ({"decisions": {"IRT": ["x" * 101]}}, "decisions.IRT must be a list"),
+        ({"decisions": {"IRT": ["x" * 201]}}, "decisions.IRT must be a list"),
         ({"decisions": {"PATH": []}}, "decisions: 'PATH' is not a player"),
         ({"scenario": {"rules": {"builds_per_turn": True}}}, "scenario: rules.builds_per_turn"),
         ({"scenario": "scenarios/classic.yaml"}, "field 'scenario' must be an object"),
