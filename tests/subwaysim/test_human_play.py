@@ -74,7 +74,7 @@ def test_quit_ctrl_d_and_ctrl_c_leave_the_game_unfinished(leave: str, tmp_path: 
 
 def test_a_saved_game_resumes_exactly_where_it_was_saved(tmp_path: Path) -> None:
     saved, first, second = tmp_path / "g.json", tmp_path / "a.jsonl", tmp_path / "b.jsonl"
-    lines = ["track a1", "track a2", "station a1", "no", "done", "no", "no", "no"]
+    lines = ["track a1", "track a2", "station a1", "no", "done"]
     lines += ["track b1", f"save {saved}", "quit"]
     code, text = at_table(new_game(3), lines, first)
     assert code == 0 and f"to {saved}." in text
@@ -108,7 +108,7 @@ def test_save_asks_before_replacing_a_file_and_a_failed_save_keeps_playing(
 
 def test_a_save_that_does_not_replay_is_refused_naming_the_file(tmp_path: Path) -> None:
     path = tmp_path / "g.json"
-    at_table(new_game(3), ["track a1", "done", "no", "no", "no", f"save {path}", "quit"])
+    at_table(new_game(3), ["track a1", "done", f"save {path}", "quit"])
     data = json.loads(path.read_text())
     data["decisions"]["IRT"][0] = "build station a1"
     path.write_text(json.dumps(data))
@@ -197,3 +197,19 @@ def test_load_takes_everything_from_the_save(tmp_path: Path) -> None:
     code, text = play()
     assert code == 2 and "give a SCENARIO to play, or --load FILE" in text
     assert play("-h")[0] == 0
+
+
+def test_a_game_saved_at_an_intensify_question_asks_it_again(tmp_path: Path) -> None:
+    # SG-16: with seed 0 IRT's trip in turn 5 ends at d9, short enough to intensify.
+    s = load_scenario(CLASSIC, ["end.turns=6", "players.0.agent=human"])
+    game = SubwaySave(s, 0, ("IRT",), {})
+    saved, whole, resumed = tmp_path / "g.json", tmp_path / "a.jsonl", tmp_path / "b.jsonl"
+    start = ["track c4", "track c5", "station c4", "no", "done", "done"]
+    rest = ["row", "track d4", "quit"]
+    at_table(game, start + rest, whole)
+    _, text = at_table(game, [*start, f"save {saved}", "quit"])
+    turn_5 = text.rsplit("Turn 5 · round 3 · IRT", 1)[1]
+    assert turn_5.index("This trip earned it:") < turn_5.index("IRT, intensify d9? ")
+    _, text = at_table(read_save(saved), rest, resumed)
+    assert text.index("IRT, intensify d9? (section/row/column/no) > row") < text.index("track d4")
+    assert whole.read_bytes() == resumed.read_bytes()
