@@ -2,11 +2,25 @@
 
 >>> import abstracts
 >>> state = abstracts.get_game("rapid-transit", size=6).initial_state()
+
+The protocol's names are loaded on first use, so the plain helpers the simulator shares
+(`abstracts.files`, `abstracts.safe_yaml`) import without the games, rich or pydantic.
 """
 
 from __future__ import annotations
 
-from typing import Any
+from typing import TYPE_CHECKING, Any
+
+if TYPE_CHECKING:
+    from abstracts.core import (
+        Game,
+        GameOptions,
+        IllegalMove,
+        State,
+        UnknownGame,
+        game_names,
+        get_game,
+    )
 
 __all__ = ["Game", "GameOptions", "IllegalMove", "State", "UnknownGame", "game_names", "get_game"]
 

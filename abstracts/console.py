@@ -1,15 +1,20 @@
 """The shared play console: any registered game, humans and computer agents in any seats.
 
 The loop takes an `ask(prompt) -> str` function and a rich `Console`, so tests drive it with
-scripted lines and read the rendered text back. A seat is a person (or agent) playing one
-side; a seat-swapping move (the pie rule) trades the sides the two seats play.
+scripted lines and read the rendered text back (at a terminal `ask` is a
+`line_input.LineReader`: editing, history and completion of commands and legal moves). A
+seat is a person (or agent) playing one side; a seat-swapping move (the pie rule) trades the
+sides the two seats play. "ply N" means N moves have been played, on the board's status line,
+after each move and in `undo` and `history` alike.
 """
 
 from __future__ import annotations
 
+import io
 import random
 from collections.abc import Callable
 from dataclasses import dataclass, field
+from pathlib import Path
 
 from rich.columns import Columns
 from rich.console import Console
@@ -25,16 +30,19 @@ Ask = Callable[[str], str]
 
 COMMANDS = (
     ("MOVE", "play a move, written in the rules' move text"),
-    ("moves [QUERY]", "list the legal moves (those matching QUERY)"),
+    ("N", "play move N of the numbered `moves` list"),
+    ("moves [QUERY]", "list the legal moves, numbered (those matching QUERY)"),
     ("hint", "ask the computer for a suggestion"),
     ("undo", "take back your last move (and the computer's reply)"),
-    ("save FILE", "save the game to FILE"),
+    ("history", "the moves played so far, by ply"),
+    ("save FILE", "save the game to FILE (asks before replacing a file)"),
     ("load FILE", "load a saved game from FILE"),
     ("show [VIEW]", "toggle a board view (list them without VIEW)"),
     ("resign", "give up the game"),
-    ("quit", "leave without finishing"),
+    ("quit", "leave without finishing (or Ctrl-D, Ctrl-C)"),
     ("help", "this help"),
 )
+WORDS = ("moves", "hint", "undo", "history", "save ", "load ", "show ", "resign", "quit", "help")
 
 
 @dataclass(slots=True)
@@ -108,6 +116,18 @@ class PlayConsole:
         self.session = Session(game, seats, [])
         self.view: set[str] = set()
         self.finished = False
+        self.listed: tuple[int, list[Move]] | None = None  # (ply, moves) of the last list
+        complete_with = getattr(ask, "complete_with", None)
+        if complete_with is not None:
+            complete_with(self.completion_words)
+
+    def completion_words(self) -> list[str]:
+        """What Tab offers at the prompt: commands, views and the legal moves."""
+        words = list(WORDS) + [f"show {flag}" for flag in self.session.game.view_flags]
+        state = self.session.state if self.session.states else None
+        if state is not None and not state.is_over:
+            words += [str(m) for m in state.legal_moves()]
+        return words
 
     # ------------------------------------------------------------------ setup and loop
 
@@ -162,8 +182,9 @@ class PlayConsole:
         self.console.print(session.game.render(session.state, session.last_move, **view))
         state = session.state
         if not state.is_over:
-            who = session.seat(state.to_move).spec
-            self.console.print(f"Ply {state.ply + 1}: [bold]{state.to_move}[/] to move ({who}).")
+            who = escape(str(session.seat(state.to_move).spec))
+            side = escape(state.to_move)
+            self.console.print(f"[bold]{side}[/] to move ({who}) · ply {state.ply}")
 
     # ------------------------------------------------------------------ turns
 
@@ -186,6 +207,11 @@ class PlayConsole:
         if command is not None:
             command(self, rest.strip())
             return
+        if line.isascii() and line.isdigit():
+            move = self._numbered(state, int(line))
+            if move is not None:
+                self._play(move)
+            return
         try:
             move = state.parse_move(line)
             after = state.play(move)
@@ -202,20 +228,35 @@ class PlayConsole:
             self.console.print("The players trade sides (pie rule).")
         self._draw()
 
+    def _numbered(self, state: State, number: int) -> Move | None:
+        """Move `number` of the last `moves` list of this position (or of every legal move)."""
+        listed = self.listed[1] if self.listed and self.listed[0] == state.ply else None
+        moves = listed if listed is not None else state.legal_moves()
+        if 1 <= number <= len(moves):
+            return moves[number - 1]
+        self.console.print(f"No move {number}: the list has 1 to {len(moves)} (type moves).")
+        return None
+
     def _game_over(self) -> None:
         state = self.session.state
-        self.console.print(f"[bold]Game over:[/] {escape(state.end_reason())}")
+        reason = state.end_reason()
+        # The board's status line may already say who won: then it is not said twice.
+        board = _plain(self.session.game.render(state, self.session.last_move))
+        said = " ".join(reason.split()) in board
+        self.console.print(
+            "[bold]Game over.[/]" if said else f"[bold]Game over:[/] {escape(reason)}"
+        )
         if not any(seat.is_human for seat in self.session.seats.values()):
             self.finished = True
             return
         while not self.finished and self.session.state.is_over:
-            line = self.ask("game over (undo, save FILE, load FILE, quit)> ").strip()
+            line = self.ask("game over (undo, history, save FILE, load FILE, quit)> ").strip()
             word, _, rest = line.partition(" ")
             command = _COMMANDS.get(word.lower())
             if not line or word.lower() == "quit":
                 self.finished = True
             elif command is None or word.lower() in ("resign", "hint", "moves"):
-                self.console.print("The game is over: undo, save FILE, load FILE or quit.")
+                self.console.print("The game is over: undo, history, save FILE, load FILE or quit.")
             else:
                 command(self, rest.strip())
 
@@ -239,9 +280,24 @@ class PlayConsole:
         if not moves:
             self.console.print(f"No legal move matches {escape(repr(query))}.")
             return
+        self.listed = (state.ply, list(moves))
         what = f"matching {query!r}" if query else "legal"
         self.console.print(f"{len(moves)} {escape(what)} move{'s' * (len(moves) != 1)}:")
-        self.console.print(Columns([escape(str(m)) for m in moves], padding=(0, 2)))
+        numbered = [f"[dim]{i}[/] {escape(str(m))}" for i, m in enumerate(moves, 1)]
+        self.console.print(Columns(numbered, padding=(0, 2)))
+        self.console.print("[dim]Type a move or its number.[/]")
+
+    def cmd_history(self, _: str) -> None:
+        session = self.session
+        if not session.moves:
+            self.console.print("No moves yet.")
+            return
+        sides = [state.to_move for state in session.states[:-1]]
+        lines = [
+            f"ply {i}: {escape(side)} {escape(str(move))}"
+            for i, (side, move) in enumerate(zip(sides, session.moves, strict=True), 1)
+        ]
+        self.console.print(Columns(lines, padding=(0, 3)))
 
     def cmd_hint(self, _: str) -> None:
         state = self.session.state
@@ -265,12 +321,14 @@ class PlayConsole:
         for seat in session.seats.values():
             if seat.agent is not None:
                 seat.agent.reset()
-        self.console.print(f"Undone; back to ply {session.state.ply + 1}.")
+        self.console.print(f"Undone: back to ply {session.state.ply}.")
         self._draw()
 
     def cmd_save(self, path: str) -> None:
         if not path:
             self.console.print("Usage: save FILE")
+            return
+        if not self._may_write(path):
             return
         try:
             write_save(path, SavedGame.of(self.session.game, self.session.moves))
@@ -279,6 +337,16 @@ class PlayConsole:
             return
         n = len(self.session.moves)
         self.console.print(f"Saved {n} move{'s' * (n != 1)} to {escape(path)}.")
+
+    def _may_write(self, path: str) -> bool:
+        """Ask before replacing an existing file (a folder is left to the write to refuse)."""
+        if not Path(path).is_file():
+            return True
+        answer = self.ask(f"{path} exists: replace it? (yes/no) ").strip().lower()
+        if answer in ("y", "yes"):
+            return True
+        self.console.print("Not saved.")
+        return False
 
     def cmd_load(self, path: str) -> None:
         if not path:
@@ -290,7 +358,8 @@ class PlayConsole:
             self.console.print(f"[red]Error:[/] {escape(str(exc))}")
             return
         self.start_from(replay)
-        self.console.print(f"Loaded {len(replay.moves)} moves from {escape(path)}.")
+        n = len(replay.moves)
+        self.console.print(f"Loaded {n} move{'s' * (n != 1)} from {escape(path)}.")
         self._draw()
 
     def cmd_show(self, flag: str) -> None:
@@ -313,7 +382,7 @@ class PlayConsole:
         loser = self.session.state.to_move
         first, second = self.session.game.sides
         winner = second if loser == first else first
-        self.console.print(f"[bold]Game over:[/] {loser} resigns; {winner} wins.")
+        self.console.print(f"[bold]Game over:[/] {escape(loser)} resigns; {escape(winner)} wins.")
         self.finished = True
 
     def cmd_quit(self, _: str) -> None:
@@ -326,12 +395,20 @@ _COMMANDS: dict[str, Callable[[PlayConsole, str], None]] = {
     "moves": PlayConsole.cmd_moves,
     "hint": PlayConsole.cmd_hint,
     "undo": PlayConsole.cmd_undo,
+    "history": PlayConsole.cmd_history,
     "save": PlayConsole.cmd_save,
     "load": PlayConsole.cmd_load,
     "show": PlayConsole.cmd_show,
     "resign": PlayConsole.cmd_resign,
     "quit": PlayConsole.cmd_quit,
 }
+
+
+def _plain(renderable: object) -> str:
+    """What a renderable says, as plain text (80 columns)."""
+    probe = Console(file=io.StringIO(), width=80, color_system=None)
+    probe.print(renderable)
+    return " ".join(probe.file.getvalue().split())  # type: ignore[attr-defined]
 
 
 def _stats(agent: Agent) -> str:

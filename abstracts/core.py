@@ -191,6 +191,11 @@ class Game(ABC, Generic[S, M]):
         random playouts to the end, unless a game names a better evaluator."""
         return RandomPlayout()
 
+    def saved_options(self) -> dict[str, Any]:
+        """The options as a save file holds them (JSON data that rebuilds this game and
+        names no file to read: a game whose option may be a path saves the contents)."""
+        return self.options.model_dump(mode="json")
+
     def compiled_search(self, agent: MCTSAgent) -> CompiledSearch | None:
         """A compiled search that `agent` hands its moves to, or None for the generic one
         (`abstracts/mcts.py`); a game offers one for the evaluators its kernels implement."""

@@ -10,8 +10,8 @@ from __future__ import annotations
 
 import importlib
 import math
+import signal
 from collections.abc import Callable, Iterator
-from concurrent.futures import ProcessPoolExecutor, as_completed
 from dataclasses import dataclass
 from multiprocessing import get_all_start_methods, get_context
 from typing import Any
@@ -173,11 +173,15 @@ def _records(tasks: list[MatchTask], jobs: int) -> Iterator[GameRecord]:
         return
     # fork where the platform has it: workers inherit every registered game (and callers
     # keep no threads running, so forking is safe); elsewhere the platform default.
+    # Workers ignore Ctrl-C: the parent stops the series (and keeps the games already played);
+    # leaving the `with` (done, an error, or Ctrl-C) terminates the workers at once.
     method = "fork" if "fork" in get_all_start_methods() else None
-    with ProcessPoolExecutor(max_workers=jobs, mp_context=get_context(method)) as pool:
-        futures = [pool.submit(play_one, task) for task in tasks]
-        for future in as_completed(futures):
-            yield future.result()
+    with get_context(method).Pool(jobs, initializer=_ignore_interrupts) as pool:
+        yield from pool.imap_unordered(play_one, tasks)
+
+
+def _ignore_interrupts() -> None:
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
 
 
 def summarize(game: str, specs: tuple[AgentSpec, AgentSpec], records: list[GameRecord]) -> Summary:

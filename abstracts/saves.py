@@ -4,8 +4,10 @@
      "options": {"size": 11, ...}, "moves": ["f6-g6", "pie", ...]}
 
 Files are written atomically (a temporary file in the same folder, then `os.replace`), so a
-crash never leaves half a save. Reading refuses, with one clear line, anything that is not
-JSON, not a saved game, from a newer version, for another game, or whose moves do not replay.
+crash never leaves half a save. Reading refuses, with one clear line naming the file, anything
+that is not JSON, not a saved game, from a newer version, for another game, or whose options
+or moves do not replay; a save is read with bounded size and nesting, and replaying it never
+reads a file it names (a transit chess map travels as its contents or a bundled map's key).
 """
 
 from __future__ import annotations
@@ -17,11 +19,14 @@ from typing import Any
 
 from pydantic import ValidationError
 
+from abstracts import files
 from abstracts.core import Game, Move, State, UnknownGame, get_game
 from abstracts.files import atomic_write_text
 
 FORMAT = "transit-games/saved-game"
 VERSION = 1
+MAX_FILE_BYTES = 2_000_000  # moves and a map's contents: tens of kilobytes
+MAX_DEPTH = 32  # nesting of JSON arrays and objects (a map is 4 deep)
 
 
 class SaveError(ValueError):
@@ -38,8 +43,7 @@ class SavedGame:
 
     @classmethod
     def of(cls, game: Game, moves: list[Move] | tuple[Move, ...]) -> SavedGame:
-        options = game.options.model_dump(mode="json")
-        return cls(game.name, options, tuple(str(m) for m in moves))
+        return cls(game.name, game.saved_options(), tuple(str(m) for m in moves))
 
     def to_json(self) -> str:
         data = {
@@ -72,24 +76,16 @@ def write_save(path: str | Path, saved: SavedGame) -> None:
 
 def read_save(path: str | Path, game: str | None = None) -> SavedGame:
     """Read a saved game; with `game`, refuse a save of any other game."""
-    path = Path(path)
     try:
-        text = path.read_text(encoding="utf-8")
-    except (OSError, UnicodeDecodeError) as exc:
-        reason = exc.strerror if isinstance(exc, OSError) else "not UTF-8 text"
-        raise SaveError(f"{path}: cannot read the saved game ({reason})") from None
+        text = files.read_text(path, MAX_FILE_BYTES)
+    except files.UnreadableFile as exc:
+        raise SaveError(f"{path}: cannot read the saved game ({exc.reason})") from None
     return parse_save(text, str(path), game)
 
 
 def parse_save(text: str, where: str, game: str | None = None) -> SavedGame:
     """Check and decode the JSON text of a saved game (`where` names it in errors)."""
-    try:
-        data = json.loads(text)
-    except json.JSONDecodeError as exc:
-        raise SaveError(
-            f"{where}: not a saved game: broken or truncated JSON at line {exc.lineno}, "
-            f"column {exc.colno} ({exc.msg})"
-        ) from None
+    data = read_json(text, where, "saved game")
     if not isinstance(data, dict) or data.get("format") != FORMAT:
         raise SaveError(f"{where}: not a saved game (no 'format': {FORMAT!r})")
     _check_version(data.get("version"), where)
@@ -97,6 +93,48 @@ def parse_save(text: str, where: str, game: str | None = None) -> SavedGame:
     if game is not None and saved.game != game:
         raise SaveError(f"{where}: this is a saved {saved.game} game, not {game}")
     return saved
+
+
+def read_json(text: str, where: str, what: str) -> Any:
+    """JSON data of bounded nesting, without NaN or Infinity; SaveError says what is wrong."""
+    try:
+        data = json.loads(text, parse_constant=_no_constant)
+    except json.JSONDecodeError as exc:
+        raise SaveError(
+            f"{where}: not a {what}: broken or truncated JSON at line {exc.lineno}, "
+            f"column {exc.colno} ({exc.msg})"
+        ) from None
+    except (ValueError, RecursionError) as exc:  # an integer of 4,300+ digits, deep nesting
+        reason = "nested too deeply" if isinstance(exc, RecursionError) else _number(exc)
+        raise SaveError(f"{where}: not a {what}: {reason}") from None
+    if _depth(data) > MAX_DEPTH:
+        raise SaveError(f"{where}: not a {what}: nested deeper than {MAX_DEPTH} levels")
+    return data
+
+
+def _number(exc: ValueError) -> str:
+    """Python's words for an integer too long to read, or for NaN, in the file's terms."""
+    if "digits" in str(exc):
+        return "a number of 4,300 digits or more"
+    return str(exc)
+
+
+def _no_constant(name: str) -> Any:
+    raise ValueError(f"{name} is not a JSON number")
+
+
+def _depth(data: Any) -> int:
+    """Nesting depth of JSON data, without recursion."""
+    deepest, stack = 0, [(data, 1)]
+    while stack:
+        value, level = stack.pop()
+        deepest = max(deepest, level)
+        if deepest > MAX_DEPTH:
+            break
+        kids = value.values() if isinstance(value, dict) else value
+        if isinstance(value, dict | list):
+            stack.extend((kid, level + 1) for kid in kids)
+    return deepest
 
 
 def _check_version(version: Any, where: str) -> None:
@@ -125,23 +163,41 @@ def _decode(data: dict[str, Any], where: str) -> SavedGame:
 
 def replay(saved: SavedGame, where: str = "saved game") -> Replay:
     """Rebuild the game from its options and play the moves again, checking each one."""
-    try:
-        game = get_game(saved.game, **saved.options)
-    except UnknownGame as exc:
-        raise SaveError(f"{where}: {exc}") from None
-    except ValidationError as exc:
-        raise SaveError(f"{where}: bad options: {_first_error(exc)}") from None
+    game = _saved_game(saved, where)
     state = game.initial_state()
     states, moves = [state], []
     for number, text in enumerate(saved.moves, start=1):
         try:
             move = state.parse_move(text)
             state = state.play(move)
-        except ValueError as exc:
-            raise SaveError(f"{where}: move {number} {text!r} does not replay: {exc}") from None
+        except (ValueError, TypeError) as exc:
+            reason = _short(str(exc), 200)
+            raise SaveError(
+                f"{where}: move {number} {_short(text, 40)!r} does not replay: {reason}"
+            ) from None
         moves.append(move)
         states.append(state)
     return Replay(game, tuple(moves), tuple(states))
+
+
+def _saved_game(saved: SavedGame, where: str) -> Game:
+    """The game the options make; a save may not name a file to read (a map path)."""
+    try:
+        with files.no_named_files():
+            game = get_game(saved.game, **saved.options)
+            game.initial_state()  # a game that cannot start is a bad save too
+            return game
+    except UnknownGame as exc:
+        raise SaveError(f"{where}: {exc}") from None
+    except ValidationError as exc:
+        raise SaveError(f"{where}: bad options: {_first_error(exc)}") from None
+    except (ValueError, TypeError, OverflowError, RecursionError) as exc:
+        raise SaveError(f"{where}: bad options: {_short(str(exc), 300)}") from None
+
+
+def _short(text: str, most: int) -> str:
+    """At most `most` characters of a message or a value quoted in one."""
+    return text if len(text) <= most else text[: most - 3] + "..."
 
 
 def load_game(path: str | Path, game: str | None = None) -> Replay:
@@ -152,4 +208,4 @@ def load_game(path: str | Path, game: str | None = None) -> Replay:
 def _first_error(exc: ValidationError) -> str:
     error = exc.errors()[0]
     field = ".".join(str(part) for part in error["loc"]) or "options"
-    return f"{field}: {error['msg']}"
+    return f"{field}: {error['msg'].removeprefix('Value error, ')}"

@@ -14,31 +14,60 @@ import typer
 from rich.console import Console
 from rich.markup import escape
 
+from abstracts.cli_style import app as styled_app
+from abstracts.cli_style import number, print_error, text, whole
 from subwaysim.scenario import Scenario, ScenarioError, load_scenario
 
 if TYPE_CHECKING:
     from subwaysim.sweep.report_files import Report
 
-app = typer.Typer(
-    add_completion=False,
-    no_args_is_help=True,
-    help="Simulate the Subway Game and play transit-themed abstract games.",
-    pretty_exceptions_enable=False,
+app = styled_app(
+    "Simulate the Subway Game and play transit-themed abstract games.", no_args_is_help=True
 )
 
 SetOption = Annotated[
     list[str] | None,
-    typer.Option("--set", help="Override a scenario key: KEY=VALUE (dotted path), repeatable."),
+    typer.Option(
+        "--set",
+        metavar="KEY=VALUE",
+        help="Override a scenario key: KEY=VALUE (dotted path), repeatable.",
+    ),
 ]
-ScenarioArg = Annotated[Path, typer.Argument(help="Scenario YAML file.")]
+ScenarioArg = Annotated[Path, typer.Argument(metavar="SCENARIO", help="Scenario YAML file.")]
+SeedOption = Annotated[
+    int | None,
+    typer.Option(parser=whole(), metavar="N", help="Game seed (default: the scenario's)."),
+]
+
+
+def _version(value: bool) -> None:
+    if value:
+        from importlib.metadata import PackageNotFoundError, version
+
+        try:
+            number_ = version("transit-games")
+        except PackageNotFoundError:  # running from a source tree that is not installed
+            number_ = "unknown"
+        typer.echo(f"subway (transit-games) {number_}")
+        raise typer.Exit()
+
+
+@app.callback()
+def _main(
+    _: Annotated[
+        bool,
+        typer.Option(
+            "--version", callback=_version, is_eager=True, help="Print the version and exit."
+        ),
+    ] = False,
+) -> None:
+    """Simulate the Subway Game and play transit-themed abstract games."""
 
 
 def fail(message: str) -> NoReturn:
     """One error message on stderr, exit code 2. The message is plain text, not rich markup:
     values like `[2, 2]` or `[dev]` are printed as they are."""
-    Console(stderr=True, highlight=False, soft_wrap=True).print(
-        f"[bold red]Error:[/] {escape(message)}"
-    )
+    print_error(message)
     raise typer.Exit(2)
 
 
@@ -54,29 +83,33 @@ def validate(scenario: ScenarioArg, set_: SetOption = None) -> None:
     """Check a scenario file; exit 0 if it is valid, 2 with one line per problem if not."""
     s = load(scenario, set_)
     Console(highlight=False).print(
-        f"{scenario}: ok ({s.name}, players {', '.join(s.player_names)})"
+        escape(f"{scenario}: ok ({s.name}, players {', '.join(s.player_names)})")
     )
 
 
 @app.command()
 def run(
     scenario: ScenarioArg,
-    seed: Annotated[int | None, typer.Option(help="Game seed (default: the scenario's).")] = None,
+    seed: SeedOption = None,
     set_: SetOption = None,
-    log: Annotated[Path | None, typer.Option(help="Write every event as JSON lines.")] = None,
+    log: Annotated[
+        Path | None,
+        typer.Option(metavar="FILE.jsonl", help="Write every event as JSON lines."),
+    ] = None,
     quiet: Annotated[bool, typer.Option("--quiet", help="Print only the summary.")] = False,
     step: Annotated[
         bool, typer.Option("--step", help="One turn at a time: Enter, b back, g N, q quit.")
     ] = False,
     turn: Annotated[
-        int | None, typer.Option("--turn", metavar="N", help="Print only turn N.")
+        int | None,
+        typer.Option("--turn", parser=whole(1), metavar="N", help="Print only turn N."),
     ] = None,
     html: Annotated[
         Path | None, typer.Option("--html", metavar="PAGE.html", help="Write the replay page.")
     ] = None,
 ) -> None:
     """Play one game of a scenario and print a turn-by-turn transcript."""
-    from subwaysim.one_game import RunError, run_game, show_turns
+    from subwaysim.one_game import Interrupted, RunError, run_game, show_turns
 
     s = load(scenario, set_)
     if quiet and (step or turn is not None):
@@ -89,6 +122,9 @@ def run(
             run_game(s, seed, console, log, quiet, html)
     except RunError as exc:
         fail(str(exc))
+    except Interrupted as exc:
+        console.print(escape(f"\nInterrupted; {exc.kept or 'no log was asked for'}."))
+        raise typer.Exit(130) from None
     if html is not None:
         console.print(escape(f"Replay page: {html} (open it in a browser)"))
 
@@ -141,25 +177,43 @@ def route(
 def sweep(
     scenario: ScenarioArg,
     games: Annotated[
-        int, typer.Option("--games", min=1, help="Games per setting (the most, with --precision).")
+        int,
+        typer.Option(
+            "--games",
+            parser=whole(1),
+            metavar="N",
+            help="Games per setting (the most, with --precision).",
+        ),
     ],
     out: Annotated[
-        str, typer.Option("--out", help="New folder, or a sweep's folder to resume or extend.")
+        str,
+        typer.Option(
+            "--out", metavar="DIR", help="New folder, or a sweep's folder to resume or extend."
+        ),
     ],
     set_: Annotated[
         list[str] | None,
         typer.Option(
-            "--set", help="One grid axis: KEY=V1,V2,... or KEY=LOW..HIGH (dotted key), repeatable."
+            "--set",
+            metavar="KEY=V1,V2",
+            help="One grid axis: KEY=V1,V2,... or KEY=LOW..HIGH (dotted key), repeatable.",
         ),
     ] = None,
     seed: Annotated[
-        int | None, typer.Option(min=0, help="Sweep seed (default: the scenario's).")
+        int | None,
+        typer.Option(parser=whole(0), metavar="S", help="Sweep seed (default: the scenario's)."),
     ] = None,
     jobs: Annotated[
-        int | None, typer.Option(min=1, help="Local worker processes (default: every core).")
+        int | None,
+        typer.Option(
+            parser=whole(1), metavar="J", help="Local worker processes (default: every core)."
+        ),
     ] = None,
     scheduler: Annotated[
-        str | None, typer.Option(help="Dask scheduler ADDRESS (needs transit-games\\[dask]).")
+        str | None,
+        typer.Option(
+            metavar="ADDR", help=text("Dask scheduler ADDRESS (needs transit-games[dask]).")
+        ),
     ] = None,
     rotate_seats: Annotated[
         bool, typer.Option("--rotate-seats", help="Rotate the seat order game by game.")
@@ -183,14 +237,14 @@ def sweep(
     precision: Annotated[
         float | None,
         typer.Option(
+            parser=number(positive=True),
             metavar="W",
             help="Add games in batches until every win-rate interval is at most W wide "
             "(or --games is reached).",
         ),
     ] = None,
 ) -> None:
-    """Play N games of every setting in a grid; resumable; writes games, summary, comparisons
-    and report."""
+    """Play N games of every setting of a grid (resumable): games, summary, comparisons, report."""
 
     from subwaysim.sweep.backends import choose_backend
     from subwaysim.sweep.console import play_live, show_report
@@ -239,7 +293,9 @@ def _exit_on_failures(built: Report) -> None:
 
 @app.command()
 def report(
-    folder: Annotated[Path, typer.Argument(help="A sweep's --out folder (with games.csv).")],
+    folder: Annotated[
+        Path, typer.Argument(metavar="DIR", help="A sweep's --out folder (with games.csv).")
+    ],
 ) -> None:
     """Rebuild a sweep's summary.csv, compare.csv, plots and report.md from its games."""
 
@@ -271,6 +327,7 @@ def play(
 ) -> None:
     """Play a game in the terminal (`subway play GAME --help` lists the game's options)."""
     _help_without_game(ctx, game)
+    _known_game(game, "play")
     if game in ("subway", "subway-game"):
         from subwaysim.human_play import play_subway
 
@@ -291,9 +348,12 @@ def match(
         typer.Argument(help="subway (with a scenario), rapid-transit, thruway or transit-chess."),
     ],
 ) -> None:
-    """AI vs AI series: a ladder of Subway Game agents, or an abstract game's match
-    (`subway match GAME --help`)."""
+    """AI vs AI series: a ladder of Subway Game agents, or an abstract game's match.
+
+    `subway match GAME -h` lists the game's options.
+    """
     _help_without_game(ctx, game)
+    _known_game(game, "match")
     if game in ("subway", "subway-game"):
         from subwaysim.match_subway import match_subway
 
@@ -303,14 +363,27 @@ def match(
     raise typer.Exit(match_main(game, list(ctx.args)))
 
 
-def _help_without_game(ctx: typer.Context, game: str) -> None:
-    """`subway play --help` (no game yet): the command's help and the games it knows."""
-    if game.startswith("-"):
-        from abstracts import game_names
+def _games() -> str:
+    from abstracts import game_names
 
+    return f"subway (with a scenario), {', '.join(game_names())}"
+
+
+def _help_without_game(ctx: typer.Context, game: str) -> None:
+    """`subway play --help` (no game yet): the command's help and the games it takes."""
+    if game.startswith("-"):
         typer.echo(ctx.get_help())
-        typer.echo(f"\nGames: subway (with a scenario), {', '.join(game_names())}.")
-        raise typer.Exit(0 if game in ("--help", "-h") else 2)
+        typer.echo(f"\nGames: {_games()}.")
+        if game not in ("--help", "-h"):
+            fail(f"give the game first: subway {ctx.info_name} GAME {game} ...")
+        raise typer.Exit(0)
+
+
+def _known_game(game: str, command: str) -> None:
+    from abstracts import game_names
+
+    if game not in ("subway", "subway-game", *game_names()):
+        fail(f"unknown game {game!r}; subway {command} takes {_games()}")
 
 
 @app.command()

@@ -1,67 +1,176 @@
-"""`subway play subway SCENARIO --seat IRT=human`: a person takes one or more seats."""
+"""`subway play subway SCENARIO --seat IRT=human`: people take seats in the Subway Game.
+
+The game is played by the engine as always; every seat's decisions are recorded, so `save`
+writes the scenario, the seed and the decisions, and `load` (or `--load FILE`) plays them
+again up to where the game was saved. `quit`, Ctrl-D or Ctrl-C leave: "Game left
+unfinished.", exit 0, and a `--log` file keeps the turns played.
+"""
 
 from __future__ import annotations
 
+import random
 from pathlib import Path
 from typing import Annotated
 
-import click
 import typer
+from pydantic import ValidationError
 from rich.console import Console
 from rich.markup import escape
 
-from subwaysim.one_game import RunError
-from subwaysim.scenario import ScenarioError, load_scenario
+from abstracts import cli_style
+from abstracts.line_input import LineReader
+from abstracts.saves import SaveError
+from subwaysim.agents import make_agent
+from subwaysim.agents.base import Agent
+from subwaysim.agents.human import HumanAgent
+from subwaysim.decisions import Recorded
+from subwaysim.engine import Game
+from subwaysim.one_game import JsonlLog, RunError, check_outputs
+from subwaysim.saved_game import SubwaySave, read_save
+from subwaysim.scenario import AGENTS_HELP, PlayerSpec, ScenarioError, load_scenario
+from subwaysim.seat import LeaveGame, LoadGame, Table
+from subwaysim.transcript import Transcript
 
-play_app = typer.Typer(add_completion=False, pretty_exceptions_enable=False)
+play_app = cli_style.app()
 
 
-@play_app.command()
+PLAY_HELP = (
+    "Play the Subway Game at the console: the seats named with --seat PLAYER=human are yours."
+    "\n\nAt your build phase type builds (track c4, station e5 express, remove track c4, "
+    "intensify e5 row, borrow), builds to see what you can afford, undo, and done to end the "
+    "phase; help lists every command, with board, history, save FILE, load FILE and quit."
+)
+
+
+@play_app.command(help=PLAY_HELP)
 def _play(
-    scenario: Annotated[Path, typer.Argument(help="Scenario YAML file.")],
+    scenario: Annotated[
+        Path | None, typer.Argument(metavar="SCENARIO", help="Scenario YAML file.")
+    ] = None,
     seat: Annotated[
         list[str] | None,
-        typer.Option(help="PLAYER=AGENT (human, greedy, random); repeatable."),
+        typer.Option(
+            metavar="PLAYER=AGENT",
+            help=cli_style.text(f"Who plays a seat: PLAYER=human, or {AGENTS_HELP}; repeatable."),
+        ),
     ] = None,
-    seed: Annotated[int | None, typer.Option(help="Game seed.")] = None,
-    set_: Annotated[list[str] | None, typer.Option("--set", help="KEY=VALUE override.")] = None,
-    log: Annotated[Path | None, typer.Option(help="Write the event log (JSON lines).")] = None,
+    seed: Annotated[
+        int | None, typer.Option(parser=cli_style.whole(), metavar="N", help="Game seed.")
+    ] = None,
+    set_: Annotated[
+        list[str] | None,
+        typer.Option("--set", metavar="KEY=VALUE", help="Override a scenario key, repeatable."),
+    ] = None,
+    log: Annotated[
+        Path | None, typer.Option(metavar="FILE.jsonl", help="Write the event log (JSON lines).")
+    ] = None,
+    load: Annotated[
+        Path | None,
+        typer.Option(metavar="FILE", help="Resume a saved game (scenario, seed and seats in it)."),
+    ] = None,
 ) -> None:
-    """Play the Subway Game at the console: seats named with --seat take typed builds."""
-    from subwaysim.one_game import run_game
+    """Play the Subway Game at the console (PLAY_HELP)."""
+    if load is not None:
+        if scenario is not None or seat or set_ or seed is not None:
+            raise RunError("--load takes the scenario, seed and seats from the saved game")
+        save = read_save(load)
+    elif scenario is None:
+        raise RunError("give a SCENARIO to play, or --load FILE (see 'subway play subway -h')")
+    else:
+        save = _new_game(scenario, seat or [], seed, set_ or [])
+    check_outputs(log)
+    console = Console(highlight=False)
+    raise typer.Exit(play_at_table(save, console, LineReader(console), log))
 
-    overrides = list(set_ or [])
-    s = load_scenario(scenario, [])
-    names = list(s.player_names)
-    for item in seat or []:
+
+def _new_game(path: Path, seats: list[str], seed: int | None, sets: list[str]) -> SubwaySave:
+    names = list(load_scenario(path, sets).player_names)
+    overrides = list(sets)
+    for item in seats:
         player, sep, agent = item.partition("=")
         if not sep or player not in names:
-            raise ScenarioError(
-                "--seat", [f"{item!r}: expected PLAYER=AGENT with PLAYER in {names}"]
+            raise RunError(
+                f"--seat {item!r}: expected PLAYER=AGENT with PLAYER one of {', '.join(names)}"
             )
+        try:
+            PlayerSpec(name=player, agent=agent)
+        except ValidationError as exc:
+            message = exc.errors()[0]["msg"].removeprefix("Value error, ")
+            raise RunError(f"--seat {item!r}: {message}") from None
         overrides.append(f"players.{names.index(player)}.agent={agent}")
-    s = load_scenario(scenario, overrides)
-    run_game(s, seed, Console(highlight=False), log)
+    s = load_scenario(path, overrides)
+    humans = tuple(p.name for p in s.players if p.agent == "human")
+    return SubwaySave(s, s.seed if seed is None else seed, humans, {})
+
+
+def play_at_table(
+    save: SubwaySave, console: Console, ask: LineReader | None, log: Path | None = None
+) -> int:
+    """Play a (new or saved) game with its human seats at this console; the exit code."""
+    while True:
+        try:
+            return _play_once(save, console, ask, log)
+        except LoadGame as loaded:
+            save = loaded.save
+            console.print(escape(f"Loaded {loaded.path}."))
+
+
+def _play_once(save: SubwaySave, console: Console, ask: LineReader | None, log: Path | None) -> int:
+    table = Table(console, ask, save.seed)
+    table.live = not any(save.decisions.values())
+    seats = {name: _seat(save, name, table) for name in save.scenario.player_names}
+    table.save_state = lambda: _saved(save, seats, table)
+    transcript = Transcript(lambda panel: table.live and console.print(panel))
+    journal = JsonlLog()
+    game = Game(save.scenario, save.seed, [table.observe, transcript, journal], seats)
+    if save.humans and table.live:
+        console.print("Type [bold]help[/] at your prompt for the commands.")
+    source = f"subway play subway {save.scenario.name}"
+    try:
+        game.run()
+    except (LeaveGame, KeyboardInterrupt, EOFError):
+        console.print("\nGame left unfinished.")
+        if log is not None:
+            journal.write(log, None, source)
+            console.print(escape(f"The log of the turns played is in {log}."))
+        return 0
+    journal.write(log, None, source)
+    return 0
+
+
+def _seat(save: SubwaySave, name: str, table: Table) -> Recorded:
+    rng = random.Random(f"{save.seed}:{name}")
+    agent: Agent
+    if name in save.humans:
+        agent = HumanAgent(name, rng, table, save.phase.get(name, ()))
+    else:
+        spec = next(p for p in save.scenario.players if p.name == name)
+        agent = make_agent(spec.agent, name, rng)
+
+    def go_live() -> None:
+        table.live = True
+
+    return Recorded(agent, save.decisions.get(name, ()), on_live=go_live)
+
+
+def _saved(save: SubwaySave, seats: dict[str, Recorded], table: Table) -> SubwaySave:
+    """The game so far: every seat's decisions, and the builds of an open build phase."""
+    decisions = {name: tuple(seat.record) for name, seat in seats.items()}
+    phase = {}
+    if table.open_phase is not None:
+        player, kept = table.open_phase
+        phase[player] = tuple(kept)
+    return SubwaySave(save.scenario, save.seed, save.humans, decisions, phase)
 
 
 def play_subway(argv: list[str]) -> int:
-    """Run the subway play command on `argv`; return the exit code (2 for bad input)."""
-    err = Console(stderr=True, highlight=False, soft_wrap=True)
+    """Run `subway play subway` on `argv`; the exit code (2 for bad input)."""
     try:
-        play_app(argv, prog_name="subway play subway", standalone_mode=False)
+        return cli_style.run(play_app, argv, "subway play subway")
     except ScenarioError as exc:
         for problem in exc.problems:
-            err.print(f"[bold red]Error:[/] {escape(f'{exc.source}: {problem}')}")
+            cli_style.print_error(f"{exc.source}: {problem}")
         return 2
-    except RunError as exc:  # the --log file could not be written
-        err.print(f"[bold red]Error:[/] {escape(str(exc))}")
+    except (RunError, SaveError) as exc:
+        cli_style.print_error(str(exc))
         return 2
-    except click.exceptions.Exit as exc:
-        return exc.exit_code
-    except click.ClickException as exc:
-        err.print(f"[bold red]Error:[/] {escape(exc.format_message())}")
-        return 2
-    except (EOFError, KeyboardInterrupt, click.exceptions.Abort):
-        err.print("\nGame abandoned.")
-        return 1
-    return 0

@@ -6,19 +6,19 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Annotated
 
-import click
 import typer
 from rich.console import Console
 from rich.markup import escape
 from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeRemainingColumn
 from rich.table import Table
 
+from abstracts import cli_style
 from subwaysim.ladder import Ladder, ladder_tasks
 from subwaysim.scenario import AGENT, AGENTS_HELP, ScenarioError, load_scenario
 from subwaysim.sweep.failures import FailedGame
 from subwaysim.sweep.results import GameRecord
 
-match_app = typer.Typer(add_completion=False, pretty_exceptions_enable=False)
+match_app = cli_style.app()
 
 
 class LadderError(ValueError):
@@ -28,19 +28,34 @@ class LadderError(ValueError):
 @match_app.command()
 def _match(
     scenario: Annotated[
-        Path, typer.Argument(help="Scenario YAML file (its first two seats play).")
+        Path,
+        typer.Argument(metavar="SCENARIO", help="Scenario YAML file (its first two seats play)."),
     ],
     agents: Annotated[
-        str, typer.Option(help="Agents, comma-separated: e.g. mcts,greedy,random (mcts:400).")
+        str,
+        typer.Option(
+            metavar="A,B,..", help="Agents, comma-separated: e.g. mcts,greedy,random (mcts:400)."
+        ),
     ],
     games: Annotated[
-        int, typer.Option(min=1, help="Games per pair of agents (seats rotated).")
+        int,
+        typer.Option(
+            parser=cli_style.whole(1), metavar="N", help="Games per pair of agents (seats rotated)."
+        ),
     ] = 20,
     jobs: Annotated[
-        int | None, typer.Option(min=1, help="Worker processes (default: cores).")
+        int | None,
+        typer.Option(
+            parser=cli_style.whole(1), metavar="J", help="Worker processes (default: cores)."
+        ),
     ] = None,
-    seed: Annotated[int, typer.Option(min=0, help="Ladder seed.")] = 0,
-    set_: Annotated[list[str] | None, typer.Option("--set", help="KEY=VALUE override.")] = None,
+    seed: Annotated[
+        int, typer.Option(parser=cli_style.whole(0), metavar="S", help="Ladder seed.")
+    ] = 0,
+    set_: Annotated[
+        list[str] | None,
+        typer.Option("--set", metavar="KEY=VALUE", help="Override a scenario key, repeatable."),
+    ] = None,
 ) -> None:
     """Every pair of agents plays GAMES games on the scenario; a win matrix and Elo ratings."""
     from subwaysim.sweep.backends import choose_backend
@@ -87,7 +102,7 @@ def show(console: Console, ladder: Ladder, title: str) -> None:
     """Win matrix (row agent's record against the column agent) and Elo, best first."""
     elo = ladder.elo()
     order = sorted(ladder.agents, key=lambda a: -elo[a])
-    table = Table(title=f"{title}: row vs column, won–lost–drawn, win rate [95% CI]")
+    table = Table(title=escape(f"{title}: row vs column, won–lost–drawn, win rate [95% CI]"))
     table.add_column("agent")
     table.add_column("Elo", justify="right")
     for agent in order:
@@ -112,19 +127,12 @@ def show(console: Console, ladder: Ladder, title: str) -> None:
 
 def match_subway(argv: list[str]) -> int:
     """Run the command on `argv`; the exit code (2 for bad input)."""
-    err = Console(stderr=True, highlight=False, soft_wrap=True)
     try:
-        match_app(argv, prog_name="subway match subway", standalone_mode=False)
+        return cli_style.run(match_app, argv, "subway match subway")
     except ScenarioError as exc:
         for problem in exc.problems:
-            err.print(f"[bold red]Error:[/] {escape(f'{exc.source}: {problem}')}")
+            cli_style.print_error(f"{exc.source}: {problem}")
         return 2
     except LadderError as exc:
-        err.print(f"[bold red]Error:[/] {escape(str(exc))}")
+        cli_style.print_error(str(exc))
         return 2
-    except click.exceptions.Exit as exc:
-        return exc.exit_code
-    except click.ClickException as exc:
-        err.print(f"[bold red]Error:[/] {escape(exc.format_message())}")
-        return 2
-    return 0

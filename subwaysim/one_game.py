@@ -1,7 +1,13 @@
-"""What the CLI's `run` and `route` do, apart from argument parsing."""
+"""What the CLI's `run` and `route` do, apart from argument parsing.
+
+Output files are checked before the first turn (a folder, or a place that cannot be written,
+is refused at once, not after a whole game); an interrupted game (Ctrl-C) still writes the
+log of the turns it played, as valid JSON lines.
+"""
 
 from __future__ import annotations
 
+import os
 from pathlib import Path
 from typing import Any
 
@@ -56,6 +62,48 @@ class JsonlLog:
                     raise RunError(f"{path}: cannot write it: {exc.strerror or exc}") from None
 
 
+def check_outputs(*paths: Path | None) -> None:
+    """RunError now if an output file could not be written at the end of the game."""
+    for path in paths:
+        if path is not None:
+            _check_writable(path)
+
+
+def _check_writable(path: Path) -> None:
+    if path.is_dir():
+        raise RunError(f"{path}: is a folder; give the name of a file to write")
+    if path.exists() and not path.is_file():
+        raise RunError(f"{path}: not a regular file; give the name of a file to write")
+    folder = path.parent
+    while not folder.exists() and folder != folder.parent:
+        folder = folder.parent  # missing folders are made when the file is written
+    if not folder.is_dir():
+        raise RunError(f"{path}: cannot write it: {folder} is not a folder")
+    if not os.access(folder, os.W_OK | os.X_OK):
+        raise RunError(f"{path}: cannot write it: no permission to write in {folder}")
+
+
+class Interrupted(KeyboardInterrupt):
+    """Ctrl-C during a game; `kept` says where the log of the turns played went."""
+
+    def __init__(self, kept: str) -> None:
+        super().__init__(kept)
+        self.kept = kept
+
+
+def play_logged(game: Game, journal: JsonlLog, log: Path | None, source: str) -> GameResult:
+    """Run the game; on Ctrl-C write the log so far (valid JSON lines) and raise Interrupted."""
+    try:
+        return game.run()
+    except KeyboardInterrupt:
+        if log is None:
+            raise Interrupted("") from None
+        journal.write(log, None, source)
+        raise Interrupted(
+            f"the log of the turns played ({len(journal.lines)} events) is in {log}"
+        ) from None
+
+
 def run_game(
     scenario: Scenario,
     seed: int | None,
@@ -65,10 +113,12 @@ def run_game(
     html: Path | None = None,
 ) -> GameResult:
     """Play a game printing its transcript as it goes (only the summary if `quiet`)."""
+    check_outputs(log, html)
     transcript = Transcript(console.print, quiet=quiet)
     journal = JsonlLog()
-    result = Game(scenario, seed, [transcript, journal]).run()
-    journal.write(log, html, f"subway run {scenario.name}")
+    source = f"subway run {scenario.name}"
+    result = play_logged(Game(scenario, seed, [transcript, journal]), journal, log, source)
+    journal.write(log, html, source)
     return result
 
 
@@ -86,15 +136,20 @@ def show_turns(
     """
     from subwaysim.stepping import Stepper, game_panels
 
+    check_outputs(*outputs)
     events: list[Event] = []
     journal = JsonlLog()
-    Game(scenario, seed, [events.append, journal]).run()
-    journal.write(*outputs, f"subway run {scenario.name}")
+    source = f"subway run {scenario.name}"
+    play_logged(Game(scenario, seed, [events.append, journal]), journal, outputs[0], source)
+    journal.write(*outputs, source)
     panels, summary = game_panels(events)
     if first is not None and not 1 <= first <= len(panels):
         raise RunError(f"--turn {first}: the game had turns 1 to {len(panels)}")
     if step:
-        Stepper(panels, summary, console.print, console.input).run(first or 1)
+        from abstracts.line_input import LineReader
+
+        keys = LineReader(console, lambda: ["b", "n", "q", "g "])
+        Stepper(panels, summary, console.print, keys).run(first or 1)
     elif first is not None:
         console.print(panels[first - 1])
 

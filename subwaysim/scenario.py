@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Iterable, Mapping, Sequence
+from dataclasses import dataclass
 from pathlib import Path
 from typing import Annotated, Any, Literal
 
@@ -15,13 +16,18 @@ import yaml
 from pydantic import (
     AfterValidator,
     BaseModel,
+    BeforeValidator,
     ConfigDict,
     Field,
+    Strict,
     ValidationError,
     ValidationInfo,
     model_validator,
 )
 
+from abstracts import safe_yaml
+from abstracts.files import UnreadableFile, read_text
+from subwaysim import overrides as overrides_
 from subwaysim.board import Board, SquareError
 
 # Limits a table game could have; larger scenarios are refused at validation (not run out of
@@ -31,6 +37,11 @@ MAX_SIDE = 26  # squares along each side (files a..z)
 MAX_POPULATION = 99
 MAX_ROUNDS = 1000
 MAX_BUILDS = 100
+MAX_POINTS = 1000  # points a trip scores, distances and costs: far beyond any table's
+MAX_SCORE = 10**9
+MAX_SEED = 2**63 - 1
+MAX_ITERATIONS = 1_000_000  # an mcts:N budget (a move at 10**6 iterations takes minutes)
+MAX_SECONDS = 600.0  # an mcts:Ns budget
 AGENT = re.compile(r"^(uniform|random|greedy|human|mcts(:(\d+|\d+(\.\d+)?s))?)$")
 AGENTS_HELP = "uniform, random, greedy, human or mcts (mcts:N iterations, mcts:0.5s seconds)"
 
@@ -48,30 +59,54 @@ class _Model(BaseModel):
     model_config = ConfigDict(extra="forbid", frozen=True)
 
 
+# Whole numbers are strict: YAML `true` or `3.5` where a number belongs is refused, not
+# read as 1 or 3.
+Positive = Annotated[int, Strict(), Field(ge=1, le=MAX_POINTS)]
+Count = Annotated[int, Strict(), Field(ge=0, le=MAX_POINTS)]
+Side = Annotated[int, Strict(), Field(ge=1, le=MAX_SIDE)]
+
+
 def _check_cost(value: int | str) -> int | str:
-    if value == "phase" or (isinstance(value, int) and not isinstance(value, bool) and value >= 1):
+    whole = isinstance(value, int) and not isinstance(value, bool)
+    if value == "phase" or (whole and 1 <= value <= MAX_POINTS):  # type: ignore[operator]
         return value
-    raise ValueError(f"a cost is a whole number >= 1 or 'phase', got {value!r}")
+    raise ValueError(f"a cost is a whole number from 1 to {MAX_POINTS} or 'phase', got {value!r}")
 
 
-Cost = Annotated[int | str, AfterValidator(_check_cost)]
+Cost = Annotated[int | str, BeforeValidator(_check_cost)]  # before: `true` is no 1
 
 
 def _check_agent(value: str) -> str:
     match = AGENT.match(value)
     budget = match.group(3) if match else None
-    if match and (budget is None or float(budget.rstrip("s")) > 0):
+    if match and budget is not None:
+        return _check_budget(value, budget)
+    if match:
         return value
     raise ValueError(f"agent must be {AGENTS_HELP}, not {value!r}")
 
 
+def _check_budget(value: str, budget: str) -> str:
+    if budget.endswith("s"):
+        if 0 < float(budget[:-1]) <= MAX_SECONDS:
+            return value
+        raise ValueError(f"{value!r}: an mcts time budget is above 0 and at most {MAX_SECONDS:g}s")
+    if 0 < int(budget) <= MAX_ITERATIONS:
+        return value
+    raise ValueError(f"{value!r}: an mcts budget is 1 to {MAX_ITERATIONS:,} iterations")
+
+
 class BoardSpec(_Model):
-    sections: tuple[Annotated[int, Field(ge=1)], Annotated[int, Field(ge=1)]] = (2, 2)
-    section_size: tuple[Annotated[int, Field(ge=1)], Annotated[int, Field(ge=1)]] = (6, 6)
-    hazards: tuple[str, ...] = ()
-    terrain: str | None = None  # SG-2 ASCII map, top rank first: '#' hazard, '.' normal
-    hazard_density: Annotated[float, Field(ge=0, le=1)] = 0.0  # SG-2 seeded random terrain
-    terrain_seed: int | Literal["per_game"] = 0  # per_game: a fresh layout from each game seed
+    sections: tuple[Side, Side] = (2, 2)
+    section_size: tuple[Side, Side] = (6, 6)
+    hazards: Annotated[tuple[str, ...], Field(max_length=MAX_SIDE * MAX_SIDE)] = ()
+    # SG-2 ASCII map, top rank first: '#' hazard, '.' normal
+    terrain: Annotated[str, Field(max_length=4 * MAX_SIDE * MAX_SIDE)] | None = None
+    hazard_density: Annotated[float, Strict(), Field(ge=0, le=1)] = 0.0  # SG-2 seeded terrain
+    # per_game: a fresh layout from each game seed
+    terrain_seed: (
+        Annotated[int, Strict(), Field(ge=-MAX_SEED, le=MAX_SEED)] | Literal["per_game"]
+    ) = 0
 
     @model_validator(mode="after")
     def _one_terrain_source(self) -> BoardSpec:
@@ -91,8 +126,8 @@ class BoardSpec(_Model):
 
 
 class CardsSpec(_Model):
-    max_population: Annotated[int, Field(ge=1, le=MAX_POPULATION)] = 4
-    initial_population: Annotated[int, Field(ge=0)] = 0
+    max_population: Annotated[int, Strict(), Field(ge=1, le=MAX_POPULATION)] = 4
+    initial_population: Annotated[int, Strict(), Field(ge=0, le=MAX_POPULATION)] = 0
     decks: Literal["three", "two"] = "three"
     populate: Literal["all", "one_deck"] = "all"
 
@@ -123,7 +158,7 @@ class CostsSpec(_Model):
     remove_station: Cost = 1
     remove_track: Cost = 1
     intensify: Cost = 1
-    populated_surcharge: Annotated[int, Field(ge=0, le=MAX_BUILDS)] = 1  # SG-21 option
+    populated_surcharge: Annotated[int, Strict(), Field(ge=0, le=MAX_BUILDS)] = 1  # SG-21
 
     @property
     def hazard(self) -> int | str:
@@ -141,27 +176,27 @@ def _first_set(*costs: int | str | None) -> int | str:
 
 
 class RulesSpec(_Model):
-    builds_per_turn: Annotated[int, Field(ge=0, le=MAX_BUILDS)] = 3
+    builds_per_turn: Annotated[int, Strict(), Field(ge=0, le=MAX_BUILDS)] = 3
     costs: CostsSpec = CostsSpec()
-    hazard_walk_cost: Annotated[int, Field(ge=1)] = 2
+    hazard_walk_cost: Positive = 2
     hazard_cost_on: Literal["leave", "enter"] = "leave"
-    transfer_cost: Annotated[int, Field(ge=0)] = 0
-    single_system_points: Annotated[int, Field(ge=0)] = 2
-    shared_points: Annotated[int, Field(ge=0)] = 1
-    intensify_below: Annotated[int, Field(ge=0)] = 3
+    transfer_cost: Count = 0
+    single_system_points: Count = 2
+    shared_points: Count = 1
+    intensify_below: Count = 3
     trip_mode: Literal["queue_pairs", "queue_origin_draw_destination"] = "queue_pairs"
     express: Literal["skip_from_express", "both_ends"] = "skip_from_express"  # SG-12
-    walking_is_a_mode: bool = True  # SG-14
+    walking_is_a_mode: Annotated[bool, Strict()] = True  # SG-14
     populated_build: Literal["none", "depopulate", "surcharge"] = "none"  # SG-21
-    bank_builds: Annotated[int, Field(ge=0, le=MAX_BUILDS)] = 0  # SG-22
-    borrow_builds: Annotated[int, Field(ge=0, le=MAX_BUILDS)] = 0  # SG-22
+    bank_builds: Annotated[int, Strict(), Field(ge=0, le=MAX_BUILDS)] = 0  # SG-22
+    borrow_builds: Annotated[int, Strict(), Field(ge=0, le=MAX_BUILDS)] = 0  # SG-22
 
 
 class EndSpec(_Model):
-    turns: Annotated[int, Field(ge=1, le=MAX_ROUNDS)] | None = 30
-    score: Annotated[int, Field(ge=1)] | None = None
-    depleted_piles: Annotated[int, Field(ge=1)] | None = None
-    max_turns: Annotated[int, Field(ge=1, le=MAX_ROUNDS)] = 500  # no game runs forever
+    turns: Annotated[int, Strict(), Field(ge=1, le=MAX_ROUNDS)] | None = 30
+    score: Annotated[int, Strict(), Field(ge=1, le=MAX_SCORE)] | None = None
+    depleted_piles: Annotated[int, Strict(), Field(ge=1, le=MAX_SCORE)] | None = None
+    max_turns: Annotated[int, Strict(), Field(ge=1, le=MAX_ROUNDS)] = 500  # no game runs forever
 
     @model_validator(mode="after")
     def _some_end(self) -> EndSpec:
@@ -186,9 +221,9 @@ DEFAULT_PLAYERS = (PlayerSpec(name="IRT"), PlayerSpec(name="BRT"))
 class Scenario(_Model):
     """A whole rule variant plus its players; frozen after validation."""
 
-    name: str = "scenario"
-    question: str = ""
-    seed: int = 0
+    name: Annotated[str, Field(max_length=200)] = "scenario"
+    question: Annotated[str, Field(max_length=10_000)] = ""
+    seed: Annotated[int, Strict(), Field(ge=-MAX_SEED, le=MAX_SEED)] = 0
     board: BoardSpec = BoardSpec()
     cards: CardsSpec = CardsSpec()
     rules: RulesSpec = RulesSpec()
@@ -297,95 +332,78 @@ def _square_problem(board: Board, square: str, path: tuple[str, ...]) -> Iterabl
 
 # --- loading -----------------------------------------------------------------------------
 
+MAX_FILE_BYTES = safe_yaml.MAX_CHARS  # a scenario is a few kilobytes (a 26 x 26 terrain: 2)
+
+
+@dataclass(frozen=True, slots=True)
+class ScenarioFile:
+    """A scenario file read and parsed once: its data (without overrides) and YAML nodes
+    (for line numbers). `scenario(overrides)` validates a copy with the overrides applied."""
+
+    source: str
+    data: dict[str, Any]
+    node: yaml.Node | None = None
+
+    def scenario(self, overrides: Sequence[str] = ()) -> Scenario:
+        data = overrides_.unshared(self.data)
+        data.setdefault("name", Path(self.source).stem)
+        for item in overrides:
+            apply_override(data, item, self.source)
+        overridden = [overrides_.key_path(item) for item in overrides]
+        try:
+            scenario = Scenario.model_validate(data, context={"defer_cross_checks": True})
+        except ValidationError as exc:
+            problems = validation_problems(exc, self.node, overridden)
+            raise ScenarioError(self.source, problems) from None
+        problems = [
+            f"{overrides_.where(path, self.node, overridden)}: {msg}"
+            for path, msg in cross_problems(scenario)
+        ]
+        if problems:
+            raise ScenarioError(self.source, problems)
+        return scenario
+
+
+def read_scenario_file(path: str | Path) -> ScenarioFile:
+    """Read and parse a scenario file (ScenarioError if it is no readable YAML mapping)."""
+    try:
+        text = read_text(path, MAX_FILE_BYTES)
+    except UnreadableFile as exc:
+        raise ScenarioError(str(path), [f"cannot read file: {exc.reason}"]) from None
+    return parse_scenario_file(text, str(path))
+
+
+def parse_scenario_file(text: str, source: str = "<scenario>") -> ScenarioFile:
+    try:
+        document = safe_yaml.load(text, MAX_FILE_BYTES)
+    except safe_yaml.YamlError as exc:
+        raise ScenarioError(source, [str(exc)]) from None
+    if document.node is None or document.data is None:
+        raise ScenarioError(source, ["empty scenario: the file holds no scenario keys"])
+    if not isinstance(document.data, dict):
+        line = document.node.start_mark.line + 1
+        raise ScenarioError(source, [f"line {line}: the file must hold a mapping of scenario keys"])
+    return ScenarioFile(source, document.data, document.node)
+
 
 def load_scenario(path: str | Path, overrides: Sequence[str] = ()) -> Scenario:
     """Read, override (`KEY=VALUE` dotted paths) and validate a scenario file."""
-    source = str(path)
-    try:
-        text = Path(path).read_text(encoding="utf-8")
-    except OSError as exc:
-        raise ScenarioError(source, [f"cannot read file: {exc.strerror}"]) from None
-    return parse_scenario(text, source, overrides)
+    return read_scenario_file(path).scenario(overrides)
 
 
 def parse_scenario(
     text: str, source: str = "<scenario>", overrides: Sequence[str] = ()
 ) -> Scenario:
-    try:
-        node = yaml.compose(text, Loader=yaml.SafeLoader)
-        data = yaml.safe_load(text)
-    except yaml.YAMLError as exc:
-        raise ScenarioError(source, [_yaml_problem(exc)]) from None
-    if data is None:
-        data = {}
-    if not isinstance(data, dict):
-        raise ScenarioError(source, ["the file must hold a mapping of scenario keys"])
-    data.setdefault("name", Path(source).stem)
-    for item in overrides:
-        apply_override(data, item, source)
-    overridden = [tuple(item.partition("=")[0].strip().split(".")) for item in overrides]
-    try:
-        scenario = Scenario.model_validate(data, context={"defer_cross_checks": True})
-    except ValidationError as exc:
-        raise ScenarioError(source, _validation_problems(exc, node, overridden)) from None
-    problems = [
-        _where(path, node, overridden) + f": {msg}" for path, msg in cross_problems(scenario)
-    ]
-    if problems:
-        raise ScenarioError(source, problems)
-    return scenario
+    return parse_scenario_file(text, source).scenario(overrides)
 
 
 def apply_override(data: dict[str, Any], item: str, source: str = "--set") -> None:
     """Apply one `KEY=VALUE` override in place; VALUE is read as YAML (`3`, `[2, 2]`, `two`)."""
-    key, sep, raw = item.partition("=")
-    if not sep or not key.strip():
-        raise ScenarioError(source, [f"--set {item!r}: expected KEY=VALUE"])
-    try:
-        value = yaml.safe_load(raw) if raw.strip() else None
-    except yaml.YAMLError:
-        value = raw
-    parts = key.strip().split(".")
-    if len(parts) > 1 and data.get(parts[0]) is None:
-        # e.g. `players.0.agent=random` on a file that relies on the default players
-        data[parts[0]] = Scenario().model_dump(mode="json").get(parts[0], {})
-    target: Any = data
-    for i, part in enumerate(parts[:-1]):
-        target = _step(target, part, parts[: i + 1], source, item)
-    last = parts[-1]
-    if isinstance(target, list):
-        target[_index(target, last, item, source)] = value
-    else:
-        target[last] = value
+    defaults = Scenario().model_dump(mode="json")
+    overrides_.apply(data, item, defaults, lambda problem: ScenarioError(source, [problem]))
 
 
-def _step(target: Any, part: str, path: list[str], source: str, item: str) -> Any:
-    if isinstance(target, list):
-        return target[_index(target, part, item, source)]
-    if not isinstance(target, dict):
-        raise ScenarioError(source, [f"--set {item!r}: {'.'.join(path[:-1])} is not a mapping"])
-    if target.get(part) is None:
-        target[part] = {}
-    return target[part]
-
-
-def _index(target: list[Any], part: str, item: str, source: str) -> int:
-    if not part.isdigit() or int(part) >= len(target):
-        raise ScenarioError(
-            source, [f"--set {item!r}: {part!r} is not an index 0..{len(target) - 1}"]
-        )
-    return int(part)
-
-
-def _yaml_problem(exc: yaml.YAMLError) -> str:
-    mark = getattr(exc, "problem_mark", None)
-    problem = getattr(exc, "problem", None) or str(exc)
-    if mark is not None:
-        return f"line {mark.line + 1}, column {mark.column + 1}: invalid YAML: {problem}"
-    return f"invalid YAML: {problem}"
-
-
-def _validation_problems(
+def validation_problems(
     exc: ValidationError, node: yaml.Node | None, overridden: Sequence[tuple[str, ...]]
 ) -> list[str]:
     problems = []
@@ -393,64 +411,14 @@ def _validation_problems(
     locs = [tuple(str(p) for p in e["loc"]) for e in errors]
     for err in errors:
         loc = tuple(str(p) for p in err["loc"] if not str(p).startswith("function-after"))
-        loc = tuple(p for p in loc if p not in {"int", "str"})
+        loc = tuple(p for p in loc if p not in {"int", "str", "literal['per_game']"})
         if err["type"] == "too_short" and any(o[: len(loc)] == loc and o != loc for o in locs):
             continue  # the list is short only because an item failed: report the item
         message = err["msg"].removeprefix("Value error, ")
         if err["type"] == "extra_forbidden":
             message = "unknown key"
-        problems.append(f"{_where(loc, node, overridden)}: {message}")
+        problems.append(f"{overrides_.where(loc, node, overridden)}: {message}")
     return problems
-
-
-def _where(
-    path: Sequence[str], node: yaml.Node | None, overridden: Sequence[tuple[str, ...]]
-) -> str:
-    """`key.path (line N)`, or `key.path (--set)` when a command-line override set it.
-
-    A key an override changed inside names it too: `--set rules.costs.bogus=1` makes
-    `rules.costs (line 17, --set rules.costs.bogus)` wrong; a key the override created,
-    and that is not in the file, is `(--set)` alone.
-    """
-    name = ".".join(path) or "(top level)"
-    path = tuple(path)
-    inside = [".".join(o) for o in overridden if path and o[: len(path)] == path]
-    if any(path[: len(o)] == o for o in overridden) or (inside and not _in_file(node, path)):
-        return f"{name} (--set)"
-    line = _line_of(node, path)
-    where = [f"line {line}"] if line else []
-    where += [f"--set {key}" for key in inside]
-    return f"{name} ({', '.join(where)})" if where else name
-
-
-def _in_file(node: yaml.Node | None, loc: Sequence[str]) -> bool:
-    """Whether the YAML document spells out the key path `loc`."""
-    for part in loc:
-        if isinstance(node, yaml.MappingNode):
-            node = next((v for k, v in node.value if getattr(k, "value", None) == part), None)
-        elif isinstance(node, yaml.SequenceNode) and part.isdigit() and int(part) < len(node.value):
-            node = node.value[int(part)]
-        else:
-            return False
-    return node is not None
-
-
-def _line_of(node: yaml.Node | None, loc: Sequence[str]) -> int | None:
-    """Line of the deepest YAML node along `loc` (keys or list indices)."""
-    line = None
-    for part in loc:
-        if isinstance(node, yaml.MappingNode):
-            match = next((v for k, v in node.value if getattr(k, "value", None) == part), None)
-            if match is None:
-                key = next((k for k, _ in node.value if getattr(k, "value", None) == part), None)
-                return key.start_mark.line + 1 if key is not None else line
-            node = match
-        elif isinstance(node, yaml.SequenceNode) and part.isdigit() and int(part) < len(node.value):
-            node = node.value[int(part)]
-        else:
-            return line
-        line = node.start_mark.line + 1
-    return line
 
 
 def scenario_to_dict(s: Scenario) -> Mapping[str, Any]:

@@ -190,7 +190,7 @@ class Transcript:
         body.append(Text(_population_line(events), style="dim"))
         body.extend(_event_lines(events, colours))
         body.append(scores_line(end.scores, colours))
-        title = f"Turn {end.turn} · round {end.round} · {end.player}"
+        title = Text(f"Turn {end.turn} · round {end.round} · {end.player}")
         return Panel(
             Group(*body), title=title, title_align="left", border_style=colours[end.player]
         )
@@ -209,13 +209,20 @@ class Transcript:
                 Text(p, colours[p]), str(end.scores[p]), str(s.shared_points[p]), str(s.builds[p])
             )
         facts = Text(
-            f"{end.turns} turns ({end.rounds} rounds); ended by {end.reason}.\n"
-            f"{s.trips} trips ({s.extra_trips} extra), {s.subway_trips} by subway "
-            f"({s.subway_share:.0%}), {s.shared_trips} shared; {s.lead_changes} lead changes; "
-            f"the final leader led from turn {s.leader_since}."
+            f"{_count(end.turns, 'turn')} ({_count(end.rounds, 'round')}); ended by "
+            f"{end.reason}.\n{_count(s.trips, 'trip')} ({s.extra_trips} extra), "
+            f"{s.subway_trips} by subway ({s.subway_share:.0%}), {s.shared_trips} shared; "
+            f"{_count(s.lead_changes, 'lead change')}; the final leader led from turn "
+            f"{s.leader_since}."
         )
-        title = f"{self.start.scenario} (seed {self.start.seed}): {winners} {verb}"
+        # Text, not markup: a scenario may be named `[b]old` or `a[/]b`.
+        title = Text(f"{self.start.scenario} (seed {self.start.seed}): {winners} {verb}")
         return Panel(Group(table, facts), title=title, title_align="left", border_style="bold")
+
+
+def _count(n: int, thing: str) -> str:
+    """`1 turn`, `2 turns`."""
+    return f"{n} {thing}{'s' * (n != 1)}"
 
 
 def _population_line(events: Sequence[Event]) -> str:

@@ -194,7 +194,7 @@ def end_reason(state: GameState) -> str | None:
     if end.depleted_piles is not None and state.empty_supply_piles() >= end.depleted_piles:
         return f"depleted piles: {state.empty_supply_piles()} supply piles are empty"
     if end.turns is not None and full_rounds >= end.turns:
-        return f"turns: every player has had {end.turns} turns"
+        return f"turns: every player has had {end.turns} turn{'s' * (end.turns != 1)}"
     if full_rounds >= end.max_turns:
         return f"turn limit: every player has had {end.max_turns} turns (end.max_turns)"
     return None

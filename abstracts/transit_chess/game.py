@@ -14,7 +14,7 @@ from abstracts.evaluators import Evaluator, GuidedPlayout
 from abstracts.transit_chess.design import design_system
 from abstracts.transit_chess.generator import MAX_ROUTES, MAX_STOPS, random_system
 from abstracts.transit_chess.greedy import greedy_code
-from abstracts.transit_chess.mapfile import load_map, system_from_data
+from abstracts.transit_chess.mapfile import load_map, portable_map, system_from_data
 from abstracts.transit_chess.moves import TransitChessMove
 from abstracts.transit_chess.pieces import army, pack, parse_army
 from abstracts.transit_chess.render import game_view, select
@@ -155,6 +155,12 @@ class TransitChessGame(Game[TransitChessState, TransitChessMove]):
             return self
         system = design_system(self.options.routes, self.first_side, ask, show)
         return type(self)(**{**self.options.model_dump(), "map": system.to_data()})
+
+    def saved_options(self) -> dict[str, Any]:
+        """A map given as a file travels as its contents (a save never names a path)."""
+        options = super().saved_options()
+        options["map"] = portable_map(self.options.map, self.system)
+        return options
 
     def rules_help(self) -> str:
         return (

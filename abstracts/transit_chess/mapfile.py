@@ -2,6 +2,10 @@
 
 Scalars are kept as the text written (so a stop id `07` stays `07` and `NO` stays `NO`) and
 pydantic converts the few numeric and boolean fields. Every error names the file and line.
+The YAML is read by `abstracts.safe_yaml` (bounded size, nesting and alias expansion), files
+by `abstracts.files.read_text` (regular files of bounded size). In a save file a map travels
+as a bundled map's key or as its contents (`portable_map`), never as a path: replaying a save
+(`files.reading_named_files` off) refuses a map path instead of reading it.
 """
 
 from __future__ import annotations
@@ -15,8 +19,10 @@ from typing import Any
 import yaml
 from pydantic import BaseModel, ConfigDict, ValidationError
 
+from abstracts import files, safe_yaml
 from abstracts.transit_chess.system import MapError, Route, Stop, TransitSystem, build_system
 
+MAX_FILE_BYTES = safe_yaml.MAX_CHARS
 NULLS = ("", "~", "null", "Null", "NULL")
 UNION_TAGS = ("list[str]", "RouteSpec")
 
@@ -69,12 +75,11 @@ def _plain(node: yaml.Node, path: tuple[Any, ...], lines: dict[tuple[Any, ...], 
 def read_yaml(text: str, source: str) -> tuple[Any, dict[tuple[Any, ...], int]]:
     """The document as plain data plus a line number for every path in it."""
     try:
-        node = yaml.compose(text, Loader=yaml.SafeLoader)
-    except yaml.YAMLError as exc:
-        mark = getattr(exc, "problem_mark", None)
-        where = f"{source}:{mark.line + 1}" if mark is not None else source
-        problem = getattr(exc, "problem", None) or str(exc)
-        raise MapError(f"{where}: not valid YAML: {problem}") from None
+        node = safe_yaml.compose(text)
+    except safe_yaml.YamlError as exc:
+        where = f"{source}:{exc.line}" if exc.line else source
+        problem = exc.problem.replace("invalid YAML", "not valid YAML")
+        raise MapError(f"{where}: {problem}") from None
     if node is None:
         raise MapError(f"{source}: the map file is empty")
     lines: dict[tuple[Any, ...], int] = {}
@@ -157,19 +162,45 @@ def bundled_maps() -> dict[str, Traversable]:
 def load_map(ref: str) -> TransitSystem:
     """A bundled map by key or by its `name:`, or a YAML file by path."""
     maps = bundled_maps()
-    key = ref.strip().lower()
-    if key in maps:
+    key = bundled_key(ref)
+    if key is not None:
         return bundled_map(key)
     path = Path(ref)
+    if not files.reading_named_files():
+        raise MapError(
+            f"map {ref!r} is not a bundled map ({', '.join(maps)}); a saved game carries "
+            "its map's contents, never a file's name"
+        )
     if path.suffix.lower() in (".yaml", ".yml") or path.exists():
         return load_map_file(path)
-    for stem in maps:
-        if bundled_map(stem).name.casefold() == ref.strip().casefold():
-            return bundled_map(stem)
     known = ", ".join(maps)
     raise MapError(
         f"unknown map {ref!r}: bundled maps are {known}; or give a .yaml file, 'random' or 'design'"
     )
+
+
+def bundled_key(ref: str) -> str | None:
+    """The key of the bundled map `ref` names (by key or by its `name:`), or None."""
+    maps = bundled_maps()
+    key = ref.strip().lower()
+    if key in maps:
+        return key
+    by_name = (s for s in maps if bundled_map(s).name.casefold() == ref.strip().casefold())
+    return next(by_name, None)
+
+
+def portable_map(ref: str | dict[str, Any], system: TransitSystem | None) -> str | dict[str, Any]:
+    """The map as a save file holds it: a bundled map's key, `random` (drawn again from the
+    seed) or `design` before it is designed, else the map's own contents, never a path."""
+    if isinstance(ref, dict):
+        return ref
+    key = ref.strip().lower()
+    if key in ("random", "design") and (key == "random" or system is None):
+        return key
+    bundled = bundled_key(ref)
+    if bundled is not None or system is None:
+        return bundled or ref
+    return system.to_data()
 
 
 @functools.cache
@@ -179,10 +210,10 @@ def bundled_map(key: str) -> TransitSystem:
 
 
 def load_map_file(path: Path) -> TransitSystem:
+    if not path.exists():
+        raise MapError(f"{path}: no such map file")
     try:
-        text = path.read_text(encoding="utf-8")
-    except FileNotFoundError:
-        raise MapError(f"{path}: no such map file") from None
-    except (OSError, UnicodeDecodeError) as exc:
-        raise MapError(f"{path}: cannot read the map file ({exc})") from None
+        text = files.read_text(path, MAX_FILE_BYTES)
+    except files.UnreadableFile as exc:
+        raise MapError(f"{path}: cannot read the map file ({exc.reason})") from None
     return parse_map(text, str(path))

@@ -127,7 +127,8 @@ def end_screen(replay: Replay, shown: int) -> ET.Element:
     add(screen, "h2", f"Game over: {winners} {verb}")
     ranked = sorted(replay.players, key=lambda p: -end.scores[p])
     add(screen, "p", " · ".join(f"{p} {end.scores[p]}" for p in ranked), class_="final")
-    reason = f"The game ended after {end.turns} turns ({end.rounds} rounds), by {end.reason}."
+    rounds = f"{end.rounds} round{'s' * (end.rounds != 1)}"
+    reason = f"The game ended after {end.turns} turns ({rounds}), by {end.reason}."
     add(screen, "p", reason, class_="reason")
     add(screen, "p", _lead_story(replay), class_="leads")
     for name, value in end.extras().items():

@@ -8,6 +8,7 @@ scenario override reads (as YAML), what `games.csv` records and what seeds are m
 
 from __future__ import annotations
 
+import collections
 import itertools
 import math
 import re
@@ -18,6 +19,7 @@ from subwaysim.sweep.errors import SweepError
 
 RANGE = re.compile(r"^(-?\d+)\s*\.\.\s*(-?\d+)$")
 MAX_RANGE = 10_000
+MAX_SETTINGS = 10_000  # grid points of a sweep (each is validated before any game runs)
 # A derived seed is what makes each game reproducible, so sweeping the scenario's own seed
 # would do nothing: refuse it and point at --seed.
 RESERVED_KEYS = {"seed": "each game's seed is derived from --seed, the setting and the game"}
@@ -68,7 +70,11 @@ def parse_axis(spec: str) -> Axis:
     values: list[str] = []
     for item in split_values(raw):
         values.extend(expand_range(item, key))
-    duplicates = sorted({v for v in values if values.count(v) > 1})
+    if len(values) > MAX_SETTINGS:
+        raise SweepError(
+            f"--set {key}: {len(values):,} values; a sweep has at most {MAX_SETTINGS:,}"
+        )
+    duplicates = sorted(v for v, n in collections.Counter(values).items() if n > 1)
     if duplicates:
         raise SweepError(f"--set {key}: value {duplicates[0]!r} is given more than once")
     return Axis(key, tuple(values))
@@ -80,6 +86,12 @@ def parse_axes(specs: Iterable[str]) -> tuple[Axis, ...]:
     for key in keys:
         if keys.count(key) > 1:
             raise SweepError(f"--set {key}: the key is given more than once; list its values")
+    points = math.prod(len(a.values) for a in axes)
+    if points > MAX_SETTINGS:
+        raise SweepError(
+            f"the grid has {points:,} settings ({' x '.join(str(len(a.values)) for a in axes)}); "
+            f"a sweep has at most {MAX_SETTINGS:,}"
+        )
     return axes
 
 

@@ -12,7 +12,7 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 
-from subwaysim.scenario import Scenario, ScenarioError, load_scenario, parse_scenario
+from subwaysim.scenario import Scenario, ScenarioError, ScenarioFile, read_scenario_file
 from subwaysim.sweep.baseline import choose_baseline
 from subwaysim.sweep.errors import SweepError
 from subwaysim.sweep.grid import Axis, Setting, parse_axes, settings
@@ -116,11 +116,11 @@ def plan_sweep(
         raise SweepError(f"--seed must be >= 0, got {seed}")
     if precision is not None and not 0 < precision <= 1:
         raise SweepError(f"--precision is a win-rate interval width in (0, 1], got {precision}")
-    base = load_scenario(path)
+    file = read_scenario_file(path)  # read and parsed once for every grid point
+    base = file.scenario()
     axes = parse_axes(specs)
     baseline_setting, reason = choose_baseline(axes, base, baseline)
-    text = Path(path).read_text(encoding="utf-8")
-    scenarios = build_scenarios(text, str(path), axes)
+    scenarios = build_scenarios(file, axes)
     return SweepPlan(
         source=str(path),
         base=base,
@@ -139,18 +139,18 @@ def plan_sweep(
 
 
 def build_scenarios(
-    text: str, source: str, axes: Sequence[Axis]
+    file: ScenarioFile, axes: Sequence[Axis]
 ) -> tuple[tuple[Setting, Scenario], ...]:
     """Each value on its own first (the clearest message), then every combination."""
     problems: dict[str, str] = {}  # problem -> the first override or setting that showed it
     for axis in axes:
         for value in axis.values:
-            _attempt(text, source, [f"{axis.key}={value}"], f"--set {axis.key}={value}", problems)
+            _attempt(file, [f"{axis.key}={value}"], f"--set {axis.key}={value}", problems)
     if problems:
         raise _refusal(problems)
     built = []
     for setting in settings(axes):
-        scenario = _attempt(text, source, setting.overrides(), setting.label(), problems)
+        scenario = _attempt(file, setting.overrides(), setting.label(), problems)
         if scenario is not None:
             built.append((setting, scenario))
     if problems:
@@ -159,18 +159,18 @@ def build_scenarios(
 
 
 def _attempt(
-    text: str, source: str, overrides: list[str], where: str, problems: dict[str, str]
+    file: ScenarioFile, overrides: list[str], where: str, problems: dict[str, str]
 ) -> Scenario | None:
     try:
-        scenario = parse_scenario(text, source, overrides)
+        scenario = file.scenario(overrides)
     except ScenarioError as exc:
         for problem in exc.problems:
-            problems.setdefault(f"{source}: {problem}", where)
+            problems.setdefault(f"{file.source}: {problem}", where)
         return None
     for i, player in enumerate(scenario.players):
         if player.agent == "human":
             problem = f"players.{i}.agent: a sweep cannot seat a human player ({player.name})"
-            problems.setdefault(f"{source}: {problem}", where)
+            problems.setdefault(f"{file.source}: {problem}", where)
     return scenario
 
 

@@ -43,7 +43,7 @@ def test_humans_play_to_a_win_and_the_reason_is_shown(make_console: MakeConsole)
         "x> ",
         "o> ",
         "x> ",
-        "game over (undo, save FILE, load FILE, quit)> ",
+        "game over (undo, history, save FILE, load FILE, quit)> ",
     ]
     assert "1 X X X" in text  # the board after the last move
 
@@ -74,7 +74,7 @@ def test_moves_lists_legal_moves_and_filters_them(make_console: MakeConsole) -> 
     _, text, _ = play(make_console, "toy-tictactoe", argv, "b2", "moves", "moves c", "moves z")
     assert "8 legal moves:" in text
     assert "3 matching 'c' moves:" in text
-    assert "c1  c2  c3" in text
+    assert "1 c1  2 c2  3 c3" in text
     assert "No legal move matches 'z'." in text
 
 
@@ -100,7 +100,7 @@ def test_undo_takes_back_the_computers_reply_too(make_console: MakeConsole) -> N
     assert code == 0
     assert "Nothing to undo." in text
     assert "o (mcts:20) plays" in text
-    assert "Undone; back to ply 1." in text
+    assert "Undone: back to ply 0." in text
     assert script.prompts == ["x> ", "x> ", "x> ", "x> "]
 
 
@@ -137,8 +137,12 @@ def test_the_pie_trades_seats(make_console: MakeConsole) -> None:
 def test_after_the_end_undo_resumes_play(make_console: MakeConsole) -> None:
     lines = ("a1", "a2", "b1", "b2", "c1", "undo", "c2", "quit")
     _, text, script = play(make_console, "toy-tictactoe", HUMANS, *lines)
-    assert "Undone; back to ply 5." in text
-    assert script.prompts[-3:] == ["game over (undo, save FILE, load FILE, quit)> ", "x> ", "o> "]
+    assert "Undone: back to ply 4." in text
+    assert script.prompts[-3:] == [
+        "game over (undo, history, save FILE, load FILE, quit)> ",
+        "x> ",
+        "o> ",
+    ]
 
 
 def test_save_then_load_resumes_the_position(make_console: MakeConsole, tmp_path: Path) -> None:
@@ -159,7 +163,7 @@ def test_load_command_switches_to_the_saved_game(make_console: MakeConsole, tmp_
     path = tmp_path / "game.json"
     write_save(path, SavedGame("toy-tictactoe", {"first": "o"}, ("c3",)))
     _, text, script = play(make_console, "toy-tictactoe", HUMANS, f"load {path}", "quit")
-    assert f"Loaded 1 moves from {path}." in text
+    assert f"Loaded 1 move from {path}." in text
     assert script.prompts == ["x> ", "x> "]  # o opened at c3, so x is to move
 
 
@@ -209,20 +213,29 @@ def test_no_input_crashes_the_console(make_console: MakeConsole, lines: list[str
 # ---------------------------------------------------------------------- the command line
 
 
+def help_rows(out: str) -> list[str]:
+    """The help page's rows without the box, one space between words."""
+    return [" ".join(line.strip("│ ").split()) for line in out.splitlines()]
+
+
 def test_play_help_lists_sides_and_game_options(capsys: pytest.CaptureFixture[str]) -> None:
-    assert play_main("toy-tictactoe", ["--help"]) == 0
-    out = capsys.readouterr().out
-    assert "Usage: subway play toy-tictactoe [OPTIONS]" in out
-    for option in ("--x PLAYER", "--o PLAYER", "--think", "--seed", "--load FILE"):
-        assert option in out
-    assert "--first [x|o|random]" in out
-    assert "--game-seed INTEGER" in out
-    assert "[default: human]" in out and "[default: mcts]" in out
+    assert play_main("toy-tictactoe", ["-h"]) == 0
+    rows = help_rows(capsys.readouterr().out)
+    assert "Usage: subway play toy-tictactoe [OPTIONS]" in rows
+    for option in ("--x PLAYER", "--o PLAYER", "--think SECONDS", "--seed N", "--load FILE"):
+        assert any(row.startswith(option) for row in rows), option
+    assert any(row.startswith("--first x|o|random who moves first") for row in rows)
+    assert any(row.startswith("--game-seed N") for row in rows)
+    text = " ".join(rows)
+    assert "mcts[:0.5s|:500][:guided]" in text  # help text is not rich markup
+    assert "[default: human]" in text and "[default: mcts]" in text
 
 
-def test_bool_options_are_flags(capsys: pytest.CaptureFixture[str]) -> None:
+def test_bool_options_are_flags_without_a_value(capsys: pytest.CaptureFixture[str]) -> None:
     assert play_main("toy-hex", ["--help"]) == 0
-    assert "--pie / --no-pie" in capsys.readouterr().out
+    rows = help_rows(capsys.readouterr().out)
+    assert any(row.startswith("--pie --no-pie Blue may take over") for row in rows)
+    assert not any("<bool>" in row for row in rows)
 
 
 def test_seed_also_seeds_the_games_own_seed_option(
@@ -232,7 +245,8 @@ def test_seed_also_seeds_the_games_own_seed_option(
     argv = [*HUMANS[:4], "--first", "random", "--seed", "77"]
     play(make_console, "toy-tictactoe", argv, f"save {path}", "quit")
     assert json.loads(path.read_text())["options"] == {"first": "random", "seed": 77}
-    play(make_console, "toy-tictactoe", [*argv, "--game-seed", "5"], f"save {path}", "quit")
+    replace = (f"save {path}", "yes", "quit")  # the file exists: asked before replacing it
+    play(make_console, "toy-tictactoe", [*argv, "--game-seed", "5"], *replace)
     assert json.loads(path.read_text())["options"] == {"first": "random", "seed": 5}
 
 
@@ -243,7 +257,7 @@ def test_seed_also_seeds_the_games_own_seed_option(
         ("toy-hex", ["--red", "alphazero"], "--red: unknown agent 'alphazero'"),
         ("toy-hex", ["--size", "x"], "Invalid value for '--size'"),
         ("toy-hex", ["--size", "12"], "--size: Input should be less than or equal to 9"),
-        ("toy-hex", ["--colour", "red"], "No such option '--colour'"),
+        ("toy-hex", ["--colour", "red"], "No such option: --colour"),
         ("toy-hex", ["--think", "0"], "--think must be a positive, finite number"),
         (
             "toy-hex",
@@ -275,3 +289,84 @@ def test_load_refuses_other_games_and_extra_options(
     assert "this is a saved toy-hex game, not toy-tictactoe" in capsys.readouterr().err
     assert play_main("toy-hex", ["--load", str(path), "--size", "4"], ask=lambda _: "quit") == 2
     assert "--load takes the game options from the saved game" in capsys.readouterr().err
+
+
+# ---------------------------------------------------------------------- one console behaviour
+
+
+def test_a_move_may_be_typed_as_its_number_in_the_moves_list(make_console: MakeConsole) -> None:
+    _, text, _ = play(make_console, "toy-tictactoe", HUMANS, "moves c", "2", "8", "12", "history")
+    assert "1 c1  2 c2  3 c3" in text
+    assert "ply 1: x c2" in text  # 2 of the filtered list
+    assert "ply 2: o c3" in text  # 8 of every legal move (no list shown for this position)
+    assert "No move 12: the list has 1 to 7 (type moves)." in text
+
+
+def test_ply_numbers_agree_after_moves_undo_and_history(make_console: MakeConsole) -> None:
+    _, text, _ = play(make_console, "toy-tictactoe", HUMANS, "a1", "b2", "undo", "history")
+    assert "o to move (human) · ply 1" in text and "x to move (human) · ply 2" in text
+    assert "Undone: back to ply 1." in text
+    assert "ply 1: x a1" in text and "ply 2" not in text.split("Undone")[1]
+
+
+def test_save_over_an_existing_file_asks_first(make_console: MakeConsole, tmp_path: Path) -> None:
+    path = tmp_path / "keep.json"
+    path.write_text("precious")
+    _, text, script = play(make_console, "toy-tictactoe", HUMANS, "a1", f"save {path}", "no")
+    assert f"{path} exists: replace it? (yes/no) " in script.prompts
+    assert "Not saved." in text and path.read_text() == "precious"
+    _, text, _ = play(make_console, "toy-tictactoe", HUMANS, "a1", f"save {path}", "yes")
+    assert "Saved 1 move to" in text and json.loads(path.read_text())["moves"] == ["a1"]
+
+
+def test_a_failed_load_keeps_the_game_going(make_console: MakeConsole, tmp_path: Path) -> None:
+    bad = tmp_path / "bad.json"
+    bad.write_bytes(b"\xff\xfe\x00junk")
+    _, text, script = play(make_console, "toy-tictactoe", HUMANS, "a1", f"load {bad}", "b2")
+    assert "Error: " in text and "UTF-16 text" in text
+    assert script.prompts == ["x> ", "o> ", "o> ", "x> "]  # o still to move, then plays b2
+
+
+def test_tab_completion_offers_commands_and_legal_moves(make_console: MakeConsole) -> None:
+    from abstracts.line_input import completions
+
+    class Reader:
+        def __init__(self) -> None:
+            self.words: Callable[[], list[str]] = list
+
+        def complete_with(self, words: Callable[[], list[str]]) -> None:
+            self.words = words
+
+        def __call__(self, prompt: str) -> str:
+            offered.append(completions(self.words(), "b"))
+            offered.append(completions(self.words(), "sa"))
+            raise EOFError
+
+    offered: list[list[str]] = []
+    play_main("toy-tictactoe", HUMANS, console=make_console(), ask=Reader())
+    assert offered == [["b1", "b2", "b3"], ["save "]]
+
+
+def test_the_result_is_said_once(
+    make_console: MakeConsole, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A board whose status line states the result is not followed by the result again."""
+    plain = ToyTicTacToe.render
+
+    def with_status(self: ToyTicTacToe, state: Any, last: Any = None, **view: Any) -> Any:
+        status = f"\n{state.end_reason()}" if state.is_over else ""
+        return f"{_text(plain(self, state, last, **view))}{status}"
+
+    lines = ("a1", "a2", "b1", "b2", "c1", "quit")
+    _, text, _ = play(make_console, "toy-tictactoe", HUMANS, *lines)
+    assert text.count("x wins with three in a row (TTT-2).") == 1  # "Game over: ..." alone
+    monkeypatch.setattr(ToyTicTacToe, "render", with_status)
+    _, text, _ = play(make_console, "toy-tictactoe", HUMANS, *lines)
+    assert text.count("x wins with three in a row (TTT-2).") == 1  # on the status line alone
+    assert "Game over.\n" in text
+
+
+def _text(renderable: Any) -> str:
+    console = Console(file=__import__("io").StringIO(), width=80, color_system=None)
+    console.print(renderable)
+    return console.file.getvalue().rstrip()  # type: ignore[attr-defined]

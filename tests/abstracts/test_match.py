@@ -215,3 +215,24 @@ def test_ply_limit_comes_from_the_max_plies_option() -> None:
         get_game(name).ply_limit() == getattr(get_game(name).options, "max_plies", None)
         for name in ("toy-hex", "toy-tictactoe")
     )
+
+
+def test_ctrl_c_prints_the_table_of_the_games_played_so_far(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    import abstracts.cli
+
+    real = abstracts.cli.run_match
+
+    def interrupted(tasks, jobs, advance):  # type: ignore[no-untyped-def]
+        for record in real(tasks[:3], 1):
+            advance(record)
+        raise KeyboardInterrupt
+
+    monkeypatch.setattr(abstracts.cli, "run_match", interrupted)
+    console = render()
+    argv = ["--agents", "greedy,random", "--games", "10", "--seed", "3"]
+    assert match_main("toy-tictactoe", argv, console=console) == 130
+    text = console.file.getvalue()  # type: ignore[attr-defined]
+    assert "Interrupted after 3 of 10 games." in text
+    assert "toy-tictactoe: 3 games, seats alternating" in text

@@ -100,3 +100,27 @@ def test_bad_agents_exit_2(tmp_path: Path, agents: str, words: str) -> None:
     result = CliRunner().invoke(app, ["match", "subway", str(path), "--agents", agents])
     assert result.exit_code == 2
     assert words in result.output
+
+
+def test_ctrl_c_prints_the_table_of_the_games_so_far(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    from subwaysim.sweep import backends
+
+    serial = backends.choose_backend
+
+    def one_then_ctrl_c(jobs: int | None, address: str | None) -> object:
+        def run(tasks: list[object]) -> object:
+            yield next(iter(serial(1, None)(tasks)))
+            raise KeyboardInterrupt
+
+        return run
+
+    monkeypatch.setattr(backends, "choose_backend", one_then_ctrl_c)
+    path = tmp_path / "tiny.yaml"
+    path.write_text("board: {sections: [1, 1], section_size: [4, 4]}\nend: {turns: 2}\n")
+    args = ["match", "subway", str(path), "--agents", "random,uniform", "--games", "2"]
+    result = CliRunner().invoke(app, args)
+    assert result.exit_code == 130
+    assert "Interrupted after 1 of 2 games: the table so far." in result.output
+    assert "Elo" in result.output and "Traceback" not in result.output

@@ -121,5 +121,5 @@ def test_a_game_at_the_console() -> None:
     assert code == 0
     assert "TW-13: 'zz' is not a move" in text
     assert "+" in text  # approaches drawn once the view is on
-    assert "Game over: concrete wins" in text and "(TW-15)" in text
+    assert "Game over." in text and "concrete wins" in text and "(TW-15)" in text
     assert " C   C   c¹ " in text  # ply 4: c2 still has one approach, c3

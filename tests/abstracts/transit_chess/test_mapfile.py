@@ -11,7 +11,15 @@ from hypothesis import strategies as st
 
 from abstracts import get_game
 from abstracts.transit_chess.generator import random_system
-from abstracts.transit_chess.mapfile import bundled_maps, load_map, parse_map, system_from_data
+from abstracts.transit_chess.mapfile import (
+    bundled_map,
+    bundled_maps,
+    load_map,
+    load_map_file,
+    parse_map,
+    portable_map,
+    system_from_data,
+)
 from abstracts.transit_chess.system import MapError
 
 GOOD = """\
@@ -65,7 +73,7 @@ def _dump(data: dict) -> str:
         (("{id: C, name: Cedar}", "{id: C D, name: Cedar}"), "cross.yaml:6: stop id 'C D' must be"),
         (("x: 0, y: 0", "x: east"), "cross.yaml:4: stops.0.x: Input should be a valid number"),
         (("name: Birch", "name: Birch, colour: red"), "cross.yaml:5: stops.1.colour: Extra inputs"),
-        (("  Circle:", "  L1:"), "cross.yaml:10: 'L1' appears twice"),
+        (("  Circle:", "  L1:"), "cross.yaml:10: key 'L1' appears twice (lines 9 and 10)"),
         (("year: 2024", "year: [2024"), "cross.yaml:3: not valid YAML"),
         (("loop: true", "loop: sometimes"), "cross.yaml:10: routes.Circle.loop: Input should be"),
     ],
@@ -191,3 +199,43 @@ def test_route_lists_may_span_lines() -> None:
         "    C]\n"
     )
     assert parse_map(text).routes[0].stops == ("A", "B", "C")
+
+
+# ------------------------------------------------------------------ hostile map files
+
+
+def test_an_alias_bomb_in_a_map_file_is_refused_with_its_line() -> None:
+    lines = ["name: Bomb", "a0: &a0 [A, A, A, A, A, A, A, A, A, A]"]
+    lines += [f"a{i}: &a{i} [{', '.join([f'*a{i - 1}'] * 10)}]" for i in range(1, 20)]
+    with pytest.raises(MapError, match=r"^bomb\.yaml:6: more than 20,000 values .*alias bomb"):
+        parse_map("\n".join(lines), "bomb.yaml")
+    with pytest.raises(MapError, match=r"^loop\.yaml:1: an alias refers to a collection"):
+        parse_map("stops: &s [*s]", "loop.yaml")
+
+
+def test_oversized_and_unreadable_map_files_are_refused(tmp_path: Path) -> None:
+    huge = tmp_path / "huge.yaml"
+    with huge.open("wb") as out:
+        out.truncate(10**10)
+    with pytest.raises(MapError, match="bytes or more; the limit is 500,000 bytes"):
+        load_map(str(huge))
+    latin = tmp_path / "latin.yaml"
+    latin.write_bytes(b"name: Gen\xe8ve\n")
+    with pytest.raises(MapError, match=r"cannot read the map file \(not UTF-8 text"):
+        load_map(str(latin))
+    with pytest.raises(MapError, match="is a folder"):
+        load_map_file(tmp_path)
+    with pytest.raises(MapError, match=r"deep\.yaml:1: collections nested deeper than 32"):
+        parse_map("stops: " + "[" * 10_000, "deep.yaml")
+
+
+def test_a_map_travels_as_a_bundled_key_or_as_its_contents(tmp_path: Path) -> None:
+    path = tmp_path / "cross.yaml"
+    path.write_text(GOOD, encoding="utf-8")
+    system = load_map(str(path))
+    assert portable_map(str(path), system) == system.to_data()
+    assert portable_map("Toronto subway", bundled_map("toronto")) == "toronto"
+    assert portable_map(" GLASGOW ", bundled_map("glasgow")) == "glasgow"
+    assert portable_map("random", system) == "random"  # drawn again from the seed
+    assert portable_map("design", None) == "design"
+    assert portable_map(system.to_data(), system) == system.to_data()

@@ -6,8 +6,7 @@ import re
 from pathlib import Path
 
 import pytest
-from click.testing import Result
-from typer.testing import CliRunner
+from typer.testing import CliRunner, Result
 
 from subwaysim.cli import app
 from subwaysim.scenario import load_scenario

@@ -70,3 +70,11 @@ def test_varying_keys_and_short_labels_name_what_changes() -> None:
     assert short_labels(grid) == ("a.x", ["1", "2"])
     one = [Setting((("a.x", "1"), ("b", "p")))]
     assert short_labels(one) == ("setting", ["a.x=1, b=p"])
+
+
+def test_a_grid_too_large_to_validate_is_refused_at_once() -> None:
+    with pytest.raises(SweepError, match=r"the grid has 100,000,000 settings \(10000 x 10000\)"):
+        parse_axes(["rules.builds_per_turn=1..10000", "end.turns=1..10000"])
+    many = ",".join(["1..9000"] * 30)  # each range allowed; together 270,000 values
+    with pytest.raises(SweepError, match="270,000 values; a sweep has at most 10,000"):
+        parse_axes([f"rules.builds_per_turn={many}"])

@@ -1,0 +1,324 @@
+"""What the human seats of one Subway Game share: the console, the line reader, this turn's
+story so far, and the commands every prompt takes (help, board, history, save, load, quit).
+
+The rules call a seat deep inside the turn; leaving (`quit`, Ctrl-D, Ctrl-C) and loading
+another game unwind out of the engine as `LeaveGame` and `LoadGame`, which `human_play`
+turns into "Game left unfinished." or a new game. A failed `load` keeps this game going;
+`save` over an existing file asks first.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterable, Sequence
+from pathlib import Path
+
+from rich.console import Console, Group, RenderableType
+from rich.table import Table as RichTable
+from rich.text import Text
+
+from abstracts.line_input import LineReader
+from abstracts.saves import SaveError
+from subwaysim.decisions import route_label
+from subwaysim.events import (
+    Banked,
+    Borrowed,
+    Built,
+    DebtPaid,
+    Depopulated,
+    Event,
+    GameStarted,
+    Intensified,
+    NoTrip,
+    Populated,
+    Reshuffled,
+    TripTaken,
+    TurnEnded,
+    TurnStarted,
+)
+from subwaysim.routing import TripOptions
+from subwaysim.saved_game import SubwaySave, read_save, write_save
+from subwaysim.state import GameState
+from subwaysim.transcript import BoardView, deck_table, player_colours, scores_line, trip_line
+
+TABLE_COMMANDS = (
+    ("board", "show the board, the decks and the scores again"),
+    ("history", "the builds of the game so far, turn by turn"),
+    ("save FILE", "save the game (asks before replacing a file)"),
+    ("load FILE", "load a saved game"),
+    ("quit", "leave without finishing (or Ctrl-D, Ctrl-C)"),
+    ("help", "this help"),
+)
+TABLE_WORDS = ("board", "history", "save ", "load ", "quit", "help")
+
+
+class LeaveGame(Exception):
+    """The player left at a prompt (quit, Ctrl-D, Ctrl-C)."""
+
+
+class LoadGame(Exception):
+    """The player loaded a saved game: play it instead of this one."""
+
+    def __init__(self, save: SubwaySave, path: str) -> None:
+        super().__init__(save, path)  # all in args: SimPy re-raises a copy made from them
+        self.save, self.path = save, path
+
+
+class Table:
+    """The game as the people at the console see it, and what they may ask of it."""
+
+    def __init__(
+        self,
+        console: Console | None = None,
+        ask: Callable[[str], str] | None = None,
+        seed: int = 0,
+    ) -> None:
+        self.seed = seed
+        self.console = console or Console(highlight=False)
+        self.ask = ask or LineReader(self.console)
+        self.start: GameStarted | None = None
+        self.turn_events: list[Event] = []
+        self.builds: list[tuple[int, str, str]] = []  # (turn, player, build) for `history`
+        self.live = True  # False while a loaded game replays its decisions
+        self.save_state: Callable[[], SubwaySave] | None = None  # set by the game's runner
+        self.open_phase: tuple[str, list[str]] | None = None  # a build desk's kept decisions
+
+    # ------------------------------------------------------------------ what happened
+
+    def observe(self, event: Event) -> None:
+        """The engine's observer: this turn's events, and every build for `history`."""
+        if isinstance(event, GameStarted):
+            self.start = event
+        elif isinstance(event, TurnStarted):
+            self.turn_events = [event]
+        else:
+            self.turn_events.append(event)
+        if isinstance(event, Built):
+            self.builds.append(self._build_entry(event))
+
+    def _build_entry(self, event: Built) -> tuple[int, str, str]:
+        text = f"{event.action.replace('_', ' ')} {event.square} {event.detail or ''}"
+        return self.turn_of(), event.player, text.strip()
+
+    def turn_of(self) -> int:
+        first = self.turn_events[0] if self.turn_events else None
+        return first.turn if isinstance(first, TurnStarted) else 0
+
+    def last_trip(self, events: Sequence[Event] | None = None) -> TripTaken | None:
+        found = [e for e in (events or self.turn_events) if isinstance(e, TripTaken)]
+        return found[-1] if found else None
+
+    # ------------------------------------------------------------------ reading and showing
+
+    def show(self, renderable: RenderableType) -> None:
+        self.console.print(renderable)
+
+    def say(self, text: str, style: str = "") -> None:
+        self.console.print(Text(text, style=style))
+
+    def prompt(self, prompt: str, words: Callable[[], Iterable[str]], commands: bool = True) -> str:
+        """One typed line (stripped); leaving at the prompt raises LeaveGame."""
+        complete_with = getattr(self.ask, "complete_with", None)
+        if complete_with is not None:
+            complete_with(lambda: [*words(), *(TABLE_WORDS if commands else ())])
+        try:
+            return self.ask(prompt).strip()
+        except (EOFError, KeyboardInterrupt):
+            raise LeaveGame from None
+
+    def command(self, line: str, state: GameState, player: str) -> bool:
+        """Carry out a table command typed at any prompt; False if `line` is none."""
+        word, _, rest = line.partition(" ")
+        rest = rest.strip()
+        if word == "quit":
+            raise LeaveGame
+        if word == "board":
+            self.show(self.context(state, player))
+        elif word == "history":
+            self.show(self.history())
+        elif word == "save":
+            self.save(rest)
+        elif word == "load":
+            self.load(rest)
+        else:
+            return False
+        return True
+
+    # ------------------------------------------------------------------ SG-14 and SG-16
+
+    def ask_route_for(self, player: str) -> Callable[[GameState, TripOptions], frozenset[str]]:
+        return lambda state, options: self.choose_route(player, state, options)
+
+    def ask_intensify_for(
+        self, player: str
+    ) -> Callable[[GameState, int, Sequence[Event]], str | None]:
+        return lambda state, square, events: self.choose_intensify(
+            player, state, square, self.last_trip(events)
+        )
+
+    def choose_route(self, player: str, state: GameState, options: TripOptions) -> frozenset[str]:
+        """SG-14: the player whose turn it is picks one of the tied sets of systems."""
+        board = state.board
+        labels = [route_label(c, state) for c in options.choices]
+        offered = ", ".join(f"{i}) {label}" for i, label in enumerate(labels, 1))
+        self.say(
+            f"Trip {board.name(options.origin)} → {board.name(options.destination)} "
+            f"(distance {options.distance}): these tie for the shortest trip (SG-14): {offered}"
+        )
+        numbers = [str(i) for i in range(1, len(labels) + 1)]
+        while True:
+            line = self.prompt(f"{player}, choose 1-{len(labels)} (SG-14) > ", lambda: labels)
+            if line in numbers:
+                return options.choices[int(line) - 1]
+            if line in labels:
+                return options.choices[labels.index(line)]
+            if line == "help":
+                self.show(self.help_table([("1..N or a name", "the systems to ride")]))
+            elif not line or not self.command(line, state, player):
+                self.say(f"✗ answer a number from 1 to {len(labels)}", "red")
+
+    def choose_intensify(
+        self, player: str, state: GameState, square: int, trip: TripTaken | None
+    ) -> str | None:
+        """SG-16: after a short trip, whether to add a copy of a card of its destination."""
+        names = [d.name for d in state.decks]
+        if trip is not None:
+            colours = player_colours(state.players)
+            self.show(Text.assemble("This trip earned it: ", trip_line(trip, colours)))
+        below = state.scenario.rules.intensify_below
+        self.say(
+            f"A trip shorter than {below} (SG-16): {player} may add a copy of one of "
+            f"{state.board.name(square)}'s cards ({', '.join(names)}) to its discard pile."
+        )
+        while True:
+            line = self.prompt(
+                f"{player}, intensify {state.board.name(square)}? ({'/'.join(names)}/no) > ",
+                lambda: [*names, "no"],
+            ).lower()
+            if line in names:
+                return line
+            if line in ("no", "n"):
+                return None
+            if line == "help":
+                self.show(self.help_table([(f"{'|'.join(names)}", "that card"), ("no", "none")]))
+            elif not line or not self.command(line, state, player):
+                self.say(f"✗ answer one of {', '.join(names)} or no (SG-16)", "red")
+
+    def help_table(self, commands: Sequence[tuple[str, str]]) -> RenderableType:
+        """This prompt's commands, then the table's; a grid, so long names never run on."""
+        grid = RichTable.grid(padding=(0, 2))
+        for name, text in [*commands, *TABLE_COMMANDS]:
+            grid.add_row(Text(name, style="bold"), Text(text))
+        return grid
+
+    # ------------------------------------------------------------------ the turn's story
+
+    def context(
+        self, state: GameState, player: str, events: Sequence[Event] | None = None
+    ) -> RenderableType:
+        """Turn header, the board with this turn's trip ends, decks, populated cards and
+        reshuffles, the trips and builds so far, and the scores."""
+        from subwaysim.engine import started_fields, turn_end_fields
+
+        events = self.turn_events if events is None else events
+        start = self.start or GameStarted(time=0, **started_fields(state, self.seed))
+        snapshot = TurnEnded(time=0, **turn_end_fields(state, player))
+        colours = player_colours(state.players)
+        marks = sorted(
+            {sq for e in events if isinstance(e, TripTaken) for sq in (e.origin, e.destination)}
+        )
+        parts: list[RenderableType] = [
+            Text(f"Turn {state.turn} · round {state.round} · {player}", style="bold"),
+            BoardView(start, snapshot, marks),
+            deck_table(snapshot.decks),
+            Text(population_line(events), style="dim"),
+            *story_lines(events, colours),
+            scores_line(snapshot.scores, colours),
+        ]
+        return Group(*parts)
+
+    def history(self, open_phase: Sequence[Event] = ()) -> RenderableType:
+        """The builds of the game, turn by turn, and those of a build phase still open."""
+        groups: dict[tuple[int, str], list[str]] = {}
+        kept = [self._build_entry(e) for e in open_phase if isinstance(e, Built)]
+        for turn, player, text in [*self.builds, *kept]:
+            groups.setdefault((turn, player), []).append(text)
+        if not groups:
+            return Text("No builds yet.")
+        return Group(*(Text(f"turn {t} {p}: {', '.join(b)}") for (t, p), b in groups.items()))
+
+    # ------------------------------------------------------------------ save and load
+
+    def save(self, path: str) -> None:
+        if not path:
+            self.say("Usage: save FILE")
+            return
+        if self.save_state is None:
+            self.say("This game cannot be saved here.", "red")
+            return
+        if Path(path).is_file() and not self._confirm(f"{path} exists: replace it? (yes/no) "):
+            self.say("Not saved.")
+            return
+        save = self.save_state()
+        try:
+            write_save(path, save)
+        except SaveError as exc:
+            self.say(f"Error: {exc}", "red")
+            return
+        decided = sum(len(lines) for lines in save.decisions.values())
+        self.say(f"Saved turn {self.turn_of()} ({decided} decisions so far) to {path}.")
+
+    def _confirm(self, question: str) -> bool:
+        answer = self.prompt(question, lambda: ("yes", "no"), commands=False)
+        return answer.lower() in ("y", "yes")
+
+    def load(self, path: str) -> None:
+        if not path:
+            self.say("Usage: load FILE")
+            return
+        try:
+            save = read_save(path)
+        except SaveError as exc:
+            self.say(f"Error: {exc}", "red")  # this game goes on
+            return
+        raise LoadGame(save, path)
+
+
+def population_line(events: Sequence[Event]) -> str:
+    pops = [e for e in events if isinstance(e, Populated)]
+    parts = [f"{p.deck} {p.identity}{'' if p.moved else ' (supply empty)'}" for p in pops]
+    flips = [f"{e.deck} reshuffled (flip {e.flips})" for e in events if isinstance(e, Reshuffled)]
+    return "Populated: " + (", ".join(parts) or "-") + ("; " + ", ".join(flips) if flips else "")
+
+
+def story_lines(events: Sequence[Event], colours: dict[str, str]) -> list[RenderableType]:
+    """Trips, builds and the SG-16/SG-18/SG-21/SG-22 events, one line each."""
+    lines: list[RenderableType] = []
+    for e in events:
+        if isinstance(e, TripTaken):
+            lines.append(trip_line(e, colours))
+        elif isinstance(e, Built):
+            detail = f" {e.detail}" if e.detail else ""
+            left = f"{e.points_left} point{'s' * (e.points_left != 1)} left"
+            text = f"{e.player} builds {e.action.replace('_', ' ')} {e.square}{detail} "
+            lines.append(Text(text + f"(cost {e.cost}, {left})", style=colours[e.player]))
+        else:
+            line = _other_line(e)
+            if line:
+                lines.append(Text(line))
+    return lines
+
+
+def _other_line(e: Event) -> str | None:
+    if isinstance(e, Intensified):
+        return f"{e.player} intensifies {e.square}: {e.deck} {e.identity} ({e.cause})"
+    if isinstance(e, NoTrip):
+        return f"no extra trip from {e.origin}: the {e.deck} deck is empty"
+    if isinstance(e, Borrowed):
+        return f"{e.player} borrows a build point (debt {e.debt}; {e.borrowed} borrowed so far)"
+    if isinstance(e, DebtPaid):
+        return f"{e.player} pays {e.tokens} debt token{'s' * (e.tokens != 1)} (SG-22)"
+    if isinstance(e, Banked):
+        return f"{e.player} banks {e.points} build point{'s' * (e.points != 1)} (SG-22)"
+    if isinstance(e, Depopulated):
+        return f"{e.square} depopulated: {', '.join(e.decks) or 'nothing'} back to supply"
+    return None
