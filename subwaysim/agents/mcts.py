@@ -2,8 +2,9 @@
 
 The game hides the order of every draw pile and of every future reshuffle and populate
 draw. At each build phase the agent takes the most promising plans of the greedy player
-(`greedy.rank_plans`: stations, lines, removals, intensify) and building nothing as its
-choices, and searches them at the root by sequential halving: in each round every choice
+(`greedy.rank_plans`: stations, lines, removals, intensify) as its choices (a plan with
+no gain is not among them: it builds nothing when the greedy player would build nothing),
+and searches them at the root by sequential halving: in each round every choice
 still in the race is played out on the same sampled futures (common random numbers, so
 choices are compared on equal luck), and the worse half drops out. One playout:
 1. a future consistent with what a person at the table sees (`GameState.sampled`: the
@@ -38,11 +39,13 @@ from subwaysim.state import GameState
 from subwaysim.turn import end_reason, finish_build_phase, play_turn
 
 ITERATIONS = 100  # the default budget per build phase, in playouts
-WIDTH = 6  # plans searched (the greedy player's best), plus building nothing
+WIDTH = 4  # plans searched: the greedy player's best (building nothing when it has none)
 DEPTH = 4  # turns played forward after the plan (every player's)
 LEAF_SAMPLE = 10  # origins and destinations drawn to value a network at a leaf
 ROLLOUT_SAMPLE = 8  # the rollout players' trips valued per phase (8 x 8)
 ROLLOUT_BREADTH = Breadth(targets=3, stations=2, changes=0, intensify=1)
+RIVAL_SAMPLE = 12  # rivals in a search's futures: the greedy player, on fewer trips
+RIVAL_BREADTH = Breadth(targets=4, stations=2, changes=1, intensify=2)
 
 
 @dataclass
@@ -107,7 +110,7 @@ class MCTSAgent(Agent):
         start = time.process_time()
         self.greedy.plan = list(self.plan)  # what is left of the last plan is a choice too
         ranked = self.greedy.rank_plans(state, points)[:WIDTH]
-        alive = [Choice(plan.builds) for plan in ranked] + [Choice(())]
+        alive = [Choice(plan.builds) for plan in ranked] or [Choice(())]
         self.stats = SearchStats(choices=list(alive))
         rounds = math.ceil(math.log2(len(alive)))
         for round_ in range(rounds):
@@ -139,7 +142,8 @@ class MCTSAgent(Agent):
         """Play `plan` in the phase under way, then DEPTH turns, in the future `seed` names;
         the agent's lead at the end (see the module)."""
         future = state.sampled(seed)
-        agents = {p: rollout_player(p, random.Random(f"{seed}/{p}")) for p in future.players}
+        agents = {p: rival_player(p, random.Random(f"{seed}/{p}")) for p in future.players}
+        agents[self.player] = rollout_player(self.player, random.Random(f"{seed}/{self.player}"))
         agents[self.player].commit(future.turn, plan)
         finish_build_phase(future, self.player, agents, points, first, None)
         ended = end_reason(future)
@@ -178,5 +182,10 @@ class MCTSAgent(Agent):
 
 
 def rollout_player(player: str, rng: random.Random) -> GreedyAgent:
-    """The quick greedy every player is in a search's futures (fewer plans, fewer trips)."""
+    """The quick greedy the agent is itself in a search's futures (fewer plans and trips)."""
     return GreedyAgent(player, rng, ROLLOUT_SAMPLE, ROLLOUT_BREADTH)
+
+
+def rival_player(player: str, rng: random.Random) -> GreedyAgent:
+    """What the search expects of a rival: the greedy player (RIVAL_MODEL's breadth)."""
+    return GreedyAgent(player, rng, RIVAL_SAMPLE, RIVAL_BREADTH)

@@ -355,6 +355,73 @@ def _union_rides(system_stations, system_offsets, system_matrices, matrix_offset
     return stations, rides
 
 
+@kernel
+def build_groups(  # type: ignore[no-untyped-def]
+    walk, sys_stations, sys_offsets, sys_flat, flat_offsets, members, transfer, use_walk
+):
+    """For every group of systems (a row of `members`): its stations (sorted union), the
+    cheapest ride (or, with `use_walk`, walk) between two of them, and, with transfer costs,
+    each system's rides on them. Systems come as `sys_stations` (their station squares, one
+    system after another, from `sys_offsets`) and their ride matrices flattened."""
+    groups, systems, size = members.shape[0], len(sys_offsets) - 1, walk.shape[0]
+    position = np.full(size, -1, np.int64)
+    offsets = np.zeros(groups + 1, np.int64)
+    for g in range(groups):  # how many stations each group has
+        count = 0
+        for s in range(systems):
+            if members[g, s]:
+                for i in range(sys_offsets[s], sys_offsets[s + 1]):
+                    if position[sys_stations[i]] != g:
+                        position[sys_stations[i]] = g
+                        count += 1
+        offsets[g + 1] = offsets[g] + count
+    stations = np.empty(offsets[groups], np.int64)
+    edge_offsets = np.zeros(groups + 1, np.int64)
+    ride_offsets = np.zeros(groups + 1, np.int64)
+    for g in range(groups):
+        k = offsets[g + 1] - offsets[g]
+        edge_offsets[g + 1] = edge_offsets[g] + k * k
+        ride_offsets[g + 1] = ride_offsets[g] + (systems * k * k if transfer > 0 else 0)
+    edges = np.full(edge_offsets[groups], INF, np.int64)
+    rides = np.full(ride_offsets[groups], INF, np.int64)
+    for g in range(groups):
+        first, k = offsets[g], offsets[g + 1] - offsets[g]
+        position[:] = 0
+        for s in range(systems):
+            if members[g, s]:
+                for i in range(sys_offsets[s], sys_offsets[s + 1]):
+                    position[sys_stations[i]] = 1
+        j = 0
+        for sq in range(size):  # sorted: index the union in square order
+            if position[sq] == 1:
+                stations[first + j] = sq
+                position[sq] = j
+                j += 1
+            else:
+                position[sq] = -1
+        base, rbase = edge_offsets[g], ride_offsets[g]
+        for a in range(k):
+            for b in range(k):
+                if use_walk:
+                    edges[base + a * k + b] = walk[stations[first + a], stations[first + b]]
+                elif a == b:
+                    edges[base + a * k + b] = 0
+        for s in range(systems):
+            if not members[g, s]:
+                continue
+            n, flat = sys_offsets[s + 1] - sys_offsets[s], flat_offsets[s]
+            for a in range(n):
+                pa = position[sys_stations[sys_offsets[s] + a]]
+                for b in range(n):
+                    pb = position[sys_stations[sys_offsets[s] + b]]
+                    r = sys_flat[flat + a * n + b]
+                    if r < edges[base + pa * k + pb]:
+                        edges[base + pa * k + pb] = r
+                    if transfer > 0:
+                        rides[rbase + s * k * k + pa * k + pb] = r
+    return stations, offsets, edges, edge_offsets, rides, ride_offsets
+
+
 def union_rides(
     stations: list[np.ndarray], matrices: list[np.ndarray], size: int
 ) -> tuple[np.ndarray, np.ndarray]:

@@ -14,6 +14,7 @@ import numpy as np
 from subwaysim.network import Network
 from subwaysim.routing.cache import RouteCache
 from subwaysim.routing.kernels import INF
+from subwaysim.routing.mode_table import MAX_SYSTEMS, ModeTable
 from subwaysim.routing.modes import choices
 from subwaysim.routing.rides import Line, SystemRides
 from subwaysim.routing.routes import Leg, Ride, Route, TripOptions, Walk
@@ -50,6 +51,7 @@ class Router:
             self.rules.walking_is_a_mode,
             self.station_squares,
             self.walking.reversed,
+            self.mode_table,
         )
         return TripOptions(origin, destination, distance, found)
 
@@ -112,6 +114,16 @@ class Router:
         """The systems that offer a ride (two stations a ride joins, SG-12), in seat order."""
         every = (self.rides(p) for p in self.network.players)
         return tuple(s for s in every if s.rideable)
+
+    @cached_property
+    def mode_table(self) -> ModeTable | None:
+        """Every subset of few rideable systems at once (`mode_table`), else None."""
+        systems = self.rideable
+        if len(systems) > MAX_SYSTEMS:
+            return None
+        distances, transfer = self.walking.distances, self.rules.transfer_cost
+        key = ("table", tuple(s.serial for s in systems), self.rules)
+        return self.cache.get(key, lambda: ModeTable(systems, distances, transfer))
 
     @cached_property
     def station_squares(self) -> frozenset[int]:

@@ -129,11 +129,11 @@ def cluster() -> Iterator[str]:
     try:
         for _ in range(2):
             processes.append(subprocess.Popen(worker, stdout=quiet, stderr=quiet))
-        deadline = time.monotonic() + 60
+        deadline = time.monotonic() + 180  # generous: a busy machine starts dask slowly
         while True:  # the scheduler takes a moment to listen
             try:
-                with distributed.Client(address, timeout="2s") as client:
-                    client.wait_for_workers(2, timeout=60)
+                with distributed.Client(address, timeout="10s") as client:
+                    client.wait_for_workers(2, timeout=120)
                 break
             except (OSError, TimeoutError):
                 if time.monotonic() > deadline:

@@ -45,8 +45,16 @@ def turn_end(turn: int, scores: tuple[int, int], track: dict[str, tuple[str, ...
     )  # fmt: skip
 
 
-def built(player: str, action: str, square: str, cost: int, left: int, detail: str | None = None):  # type: ignore[no-untyped-def]
-    return Built(0.0, player, action, square, detail, cost, left)
+def built(  # type: ignore[no-untyped-def]
+    player: str,
+    action: str,
+    square: str,
+    cost: int,
+    left: int,
+    detail: str | None = None,
+    whole_phase: bool = False,
+):
+    return Built(0.0, player, action, square, detail, cost, left, whole_phase=whole_phase)
 
 
 def trip(cause: str, distance: int, squares: tuple[str, ...], points: dict[str, int]) -> TripTaken:
@@ -61,7 +69,9 @@ def trip(cause: str, distance: int, squares: tuple[str, ...], points: dict[str, 
 EVENTS: list[Event] = [
     GameStarted(0.0, "t", 1, ("IRT", "BRT"), 3, 2, (1, 1), (2, 3), ("b1",), ("s", "r", "c")),
     Reshuffled(0.0, "row", 1, 4),
-    built("IRT", "track", "b1", 2, 0),  # turn 1: a hazard square costs the whole phase
+    built(
+        "IRT", "track", "b1", 2, 0, whole_phase=True
+    ),  # turn 1: a hazard square costs the whole phase
     turn_end(1, (0, 0), {"IRT": ("a1", "b1"), "BRT": ()}),
     built("BRT", "track", "c1", 1, 1),  # turn 2: track and an express station ...
     built("BRT", "station", "c1", 1, 0, "express"),
@@ -74,7 +84,7 @@ EVENTS: list[Event] = [
     trip("queue", 5, ("a2", "a1"), {}),
     Reshuffled(0.0, "column", 1, 4),
     turn_end(3, (0, 2), {"IRT": ("a2", "b1"), "BRT": ("c1",)}),
-    built("BRT", "track", "a2", 2, 0),  # turn 4: IRT's square: the whole phase
+    built("BRT", "track", "a2", 2, 0, whole_phase=True),  # turn 4: IRT's square: the whole phase
     turn_end(4, (0, 2), {"IRT": ("a2", "b1"), "BRT": ("a2", "c1")}),
     DebtPaid(0.0, "IRT", 1, 0, 1),  # turn 5: the debt token takes a point; one left unspent
     turn_end(5, (1, 2), {"IRT": ("a2", "b1"), "BRT": ("a2", "c1")}),
@@ -101,8 +111,8 @@ def test_without_a_scenario_the_points_offered_are_unknown() -> None:
     for event in EVENTS:
         summary(event)
     assert math.isnan(summary.build_points_used)
-    assert summary.whole_phase_builds == 0
-    assert summary.track_built == 4  # the counts need only the events
+    # The counts need only the events (Built says whether it cost the whole phase).
+    assert (summary.track_built, summary.whole_phase_builds) == (4, 2)
 
 
 def test_the_trace_keeps_rounds_distances_and_squares() -> None:
