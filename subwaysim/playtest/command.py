@@ -19,6 +19,7 @@ from subwaysim.one_game import JsonlLog
 from subwaysim.playtest import folder as playtest_folder
 from subwaysim.playtest import report
 from subwaysim.playtest.grids import Draft
+from subwaysim.playtest.memo import PlayedGames
 from subwaysim.playtest.options import AgentRun, PlaytestOptions
 from subwaysim.playtest.played import Playtest
 from subwaysim.playtest.questions import QUESTIONS, Derived, Question
@@ -41,6 +42,7 @@ class Progress:
     done: int = 0
     played: int = 0
     failed: int = 0
+    memo: PlayedGames = field(default_factory=PlayedGames)
     started: float = field(default_factory=time.monotonic)
 
     def elapsed(self) -> str:
@@ -78,7 +80,7 @@ def _run(options: PlaytestOptions, console: Console) -> tuple[Path, int]:
             )
         )
         progress = Progress(len(planned))
-        backend = choose_backend(options.jobs, None)
+        backend = progress.memo.backend(choose_backend(options.jobs, None))
         derived = meta.derived_values()
         played: list[Run] = []
         for run in runs(options, draft, derived):
@@ -94,10 +96,12 @@ def _run(options: PlaytestOptions, console: Console) -> tuple[Path, int]:
         path = report.write(Playtest(options, draft.scenario.name, derived, results, tuple(played)))
     finally:
         lock.release()
+    copied = progress.memo.copied
     console.print(
         escape(
-            f"Wrote {path} ({_games(progress.played)} played in {progress.elapsed()}; "
-            f"{progress.total} sweeps)"
+            f"Wrote {path} ({_games(progress.played - copied)} played"
+            + (f", {copied} copied from earlier sweeps," if copied else "")
+            + f" in {progress.elapsed()}; {progress.total} sweeps)"
         )
     )
     return path, progress.failed
@@ -148,6 +152,7 @@ def _play(
         if new or missing or job.failed:
             built = write_report(run.folder)
             progress.failed += len(built.failures)
+        progress.memo.learn(plan, job.records, job.traces.values())
     progress.played += new
 
 
