@@ -89,7 +89,7 @@ def histograms(
                 ax.hist(data, bins=15, alpha=0.55, color=COLOURS[k % 10], label=agent)
         ax.set_xlabel(words_, fontsize="small")
         ax.set_ylabel("games", fontsize="small")
-        if j == 0:
+        if j == 0 and ax.get_legend_handles_labels()[0]:  # no games with this measure: none
             ax.legend(fontsize="small")
     fig.suptitle(title, fontsize="medium")
     fig.tight_layout()
