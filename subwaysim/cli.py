@@ -235,8 +235,8 @@ def playtest(
         int,
         typer.Option(
             "--games",
-            help="Games a setting for quick players (greedy, random, uniform); mcts plays a "
-            "tenth (at least 2) on the questions where skill may matter.",
+            help="Games a setting for quick players (greedy, random, uniform); mcts plays 6 "
+            "in every 100 (at least 2) on the questions where skill may matter.",
         ),
     ] = 100,
     agents: Annotated[

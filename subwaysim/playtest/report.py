@@ -12,7 +12,7 @@ from pathlib import Path
 
 from subwaysim.files import atomic_write_text
 from subwaysim.playtest import answers, figures
-from subwaysim.playtest.options import SEARCH_BUDGET, AgentRun
+from subwaysim.playtest.options import SEARCH_BUDGET, SEARCH_COST, SEARCH_PER_100, AgentRun
 from subwaysim.playtest.played import PLOTS, Playtest
 from subwaysim.playtest.project_answers import SECTIONS
 from subwaysim.playtest.questions import QUESTIONS, Derived, Question
@@ -76,9 +76,10 @@ def _players_line(agent: AgentRun, questions: Sequence[int]) -> str:
     return (
         f"{agent.games} games a setting, only on the parts where the players' skill may "
         f"change the answer ({asked}; each part says who played it): a search player costs "
-        f"about a hundred times more a game than greedy, so it plays a tenth of the games, "
-        f"and a bare `mcts` searches {SEARCH_BUDGET} playouts a build phase here instead "
-        f"of its default 100."
+        f"far more a game than greedy (mcts:{SEARCH_BUDGET} about {SEARCH_COST} times on "
+        f"the classic board), so it plays {SEARCH_PER_100} games for every 100 of a quick "
+        f"player's, and a bare `mcts` searches {SEARCH_BUDGET} playouts a build phase here "
+        f"instead of its default 100."
     )
 
 

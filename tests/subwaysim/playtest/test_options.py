@@ -16,16 +16,17 @@ from subwaysim.playtest.options import (
 )
 
 
-def test_quick_players_play_every_game_search_players_a_tenth() -> None:
+def test_quick_players_play_every_game_search_players_6_in_100() -> None:
     greedy, mcts = parse_agents("greedy,mcts", 100)
     assert greedy == AgentRun("greedy", 100) and not greedy.search
     # A bare mcts searches 30 playouts a build phase here (its own default is 100).
-    assert mcts == AgentRun("mcts:30", 10) and mcts.search
-    assert parse_agents("mcts:400", 100) == (AgentRun("mcts:400", 10),)
+    assert mcts == AgentRun("mcts:30", 6) and mcts.search
+    assert parse_agents("mcts:400", 100) == (AgentRun("mcts:400", 6),)
 
 
 def test_search_games_at_least_two_never_more_than_asked() -> None:
-    assert [search_games(n) for n in (1, 2, 5, 20, 21, 100)] == [1, 2, 2, 2, 3, 10]
+    # 6 in 100, rounded up: 33 games give 2 (1.98), 34 give 3 (2.04).
+    assert [search_games(n) for n in (1, 2, 5, 33, 34, 100, 200)] == [1, 2, 2, 2, 3, 6, 12]
 
 
 def test_folder_names_and_words() -> None:
