@@ -3,9 +3,8 @@ the first seat's balance, trade-offs between settings, and where two kinds of pl
 disagree (then the answer depends on how well people play).
 
 A difference is *detected* as compare.csv calls it higher or lower: its 95% interval
-excludes 0 and its Holm-adjusted p is below 0.05. Two kinds of players *disagree* on a
-difference when both detect it with opposite signs, or when their intervals do not
-overlap (the rule changes the game by clearly different amounts).
+excludes 0 and its Holm-adjusted p is below 0.05. When two kinds of players disagree is
+`agreement`'s to say.
 """
 
 from __future__ import annotations
@@ -13,6 +12,7 @@ from __future__ import annotations
 import math
 from collections.abc import Sequence
 
+from subwaysim.playtest import agreement
 from subwaysim.playtest.questions import FIRST_WIN
 from subwaysim.playtest.results import Comparison, PartResult
 
@@ -175,26 +175,16 @@ def tradeoffs(result: PartResult) -> str:
 
 
 def disagreements(reference: PartResult, other: PartResult, metrics: Sequence[str]) -> list[str]:
-    """The differences on which two kinds of players disagree, in words."""
+    """The differences on which two kinds of players disagree (`agreement`), in words."""
     found = []
-    for value in reference.values[1:]:
-        for metric in metrics:
-            a, b = reference.compared(value, metric), other.compared(value, metric)
-            if a is None or b is None or not (a.known and b.known):
-                continue
-            if _disagree(a, b):
-                found.append(
-                    f"{reference.part.label(value)}: {difference_text(a, metric)} with "
-                    f"{reference.run.agent.words}, {difference_text(b, metric)} with "
-                    f"{other.run.agent.words}"
-                )
+    for split in agreement.splits(reference, other, metrics):
+        test = "" if math.isnan(split.p_adjusted) else f" (p adj. {split.p_adjusted:.2g})"
+        found.append(
+            f"{reference.part.label(split.value)}: {difference_text(split.a, split.metric)} "
+            f"with {reference.run.agent.words}, {difference_text(split.b, split.metric)} with "
+            f"{other.run.agent.words}{test}"
+        )
     return found
-
-
-def _disagree(a: Comparison, b: Comparison) -> bool:
-    opposite = a.significant and b.significant and (a.difference > 0) != (b.difference > 0)
-    apart = a.high < b.low or b.high < a.low
-    return opposite or apart
 
 
 def _join(items: Sequence[str], conjunction: str) -> str:

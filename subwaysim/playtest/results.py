@@ -70,9 +70,12 @@ class PartResult:
         """The swept values that have games, the baseline first."""
         return [v for v in self.part.values if v in self.stats]
 
+    def metric_name(self, metric: str) -> str:
+        """compare.csv's name of a headline metric (the first seat's player by name)."""
+        return f"player_{self.first_seat}_win_rate" if metric == FIRST_WIN else metric
+
     def compared(self, value: str, metric: str) -> Comparison | None:
-        name = f"player_{self.first_seat}_win_rate" if metric == FIRST_WIN else metric
-        return self.comparisons.get((value, name))
+        return self.comparisons.get((value, self.metric_name(metric)))
 
     def inert(self, value: str) -> bool:
         rows = [c for (v, _), c in self.comparisons.items() if v == value]
