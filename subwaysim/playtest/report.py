@@ -61,9 +61,11 @@ def _introduction(p: Playtest) -> str:
         lines.append(f"- {agent.words}: {_players_line(agent, asked)}")
     lines += [
         "",
-        "Where two kinds of players disagree on a difference (both detect it with opposite "
-        "signs, or their intervals do not overlap), the answer says so: it **depends on how "
-        "well people play**. A difference one kind detects and the other, with fewer games, "
+        "Where two kinds of players disagree on a difference, the answer says so: it "
+        "**depends on how well people play**. They disagree when both detect it with "
+        "opposite signs, or when a Mann-Whitney test tells their per-game differences from "
+        "the baseline apart (two-sided, Holm-adjusted over the part's settings and measures, "
+        "p adj. below 0.05). A difference one kind detects and the other, with fewer games, "
         "does not is not a disagreement.",
     ]
     return "\n".join(lines)
@@ -113,7 +115,7 @@ def _answer(rows: Sequence[list[PartResult]], question: Question) -> str:
     for row in rows:
         reference = row[0]
         sentences.append(
-            f"*{reference.part.title.capitalize()}* ({reference.run.agent.words}). "
+            f"*{_first_up(reference.part.title)}* ({reference.run.agent.words}). "
             + answers.part_answer(reference, question.metrics)
         )
     sentences.append(answers.balance_sentence(rows[0][0]))
@@ -133,8 +135,8 @@ def _agreement(rows: Sequence[list[PartResult]], question: Question) -> str:
     if not others:
         return ""
     return (
-        f"{rows[0][0].run.agent.words.capitalize()} and {', '.join(others)} agree: no "
-        "difference above goes the other way or by a clearly different amount."
+        f"{_first_up(rows[0][0].run.agent.words)} and {', '.join(others)} agree: no "
+        "difference above goes the other way or is told apart by the test."
     )
 
 
@@ -143,6 +145,11 @@ def _split(row: list[PartResult], other: PartResult, question: Question) -> list
 
 
 SHOWN = 3  # disagreements an answer names before pointing at the details
+
+
+def _first_up(text: str) -> str:
+    """A capital first letter, the rest as written (`SG-12` stays upper case)."""
+    return text[:1].upper() + text[1:]
 
 
 def _derived_note(derived: Derived) -> str:
@@ -160,7 +167,7 @@ def _part_details(
     reference = row[0]
     part = reference.part
     lines = [
-        f"### {part.title.capitalize()}",
+        f"### {_first_up(part.title)}",
         "",
         f"Baseline: {part.label(part.baseline)} ({part.baseline_note}); swept: `{part.key}`"
         + (f", with `{'`, `'.join(part.context)}`" if part.context else "")
@@ -170,7 +177,7 @@ def _part_details(
         agent = result.run.agent
         games = sorted({s.games for s in result.stats.values()})
         count = str(games[0]) if len(games) == 1 else f"{games[0]}-{games[-1]}"
-        lines += ["", f"*{agent.words.capitalize()}, {count} games a setting:*", ""]
+        lines += ["", f"*{_first_up(agent.words)}, {count} games a setting:*", ""]
         lines += [
             f"- {answers.setting_line(result, v, question.metrics)}" for v in result.values[1:]
         ]
