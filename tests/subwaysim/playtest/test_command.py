@@ -11,6 +11,7 @@ from typer.testing import CliRunner
 
 from subwaysim.cli import app
 from subwaysim.sweep.folder import GAMES
+from subwaysim.sweep.results import read_games
 
 from .helpers import TINY
 
@@ -85,6 +86,20 @@ def test_the_files_every_sweep_and_question_needs(played: tuple[Path, Path, str]
     games = (out / "q1" / "builds" / "random" / GAMES).read_text().splitlines()
     assert len(games) == 1 + 5 * 2  # header, 5 settings x 2 games
     assert len((out / "q1" / "builds" / "mcts-1" / GAMES).read_text().splitlines()) == 11
+
+
+def test_the_drafts_games_are_the_same_in_every_part_and_played_once(
+    played: tuple[Path, Path, str],
+) -> None:
+    out = played[1]
+    # Common random numbers: game k of the draft's rules is one game wherever it comes
+    # (question 1's builds_per_turn = 3, question 4's transfer_cost = 0), played once.
+    q1 = read_games(out / "q1" / "builds" / "random" / GAMES).records
+    q4 = read_games(out / "q4" / "transfers" / "random" / GAMES).records
+    draft_q1 = [(r.seed, r.digest) for r in q1 if r.setting.values[0] == "3"]
+    draft_q4 = [(r.seed, r.digest) for r in q4 if r.setting.values[0] == "0"]
+    assert draft_q1 == draft_q4 and len(draft_q1) == 2
+    assert "copied from earlier sweeps" in " ".join(played[2].split())
 
 
 def test_a_rerun_resumes_playing_only_what_is_missing(played: tuple[Path, Path, str]) -> None:
