@@ -1,4 +1,5 @@
-"""The `subway` command: run, replay, route, validate, sweep, report, play, match, maps.
+"""The `subway` command: run, replay, route, validate, sweep, report, playtest, play, match,
+maps.
 
 Bad input ends with `Error: ...` lines naming the file, key and line, and exit code 2.
 """
@@ -276,6 +277,66 @@ def sweep(
         raise typer.Exit(130) from None
     show_report(console, folder, report)
     _exit_on_failures(report)
+
+
+@app.command()
+def playtest(
+    scenario: ScenarioArg,
+    out: Annotated[
+        str, typer.Option("--out", help="New folder, or a playtest's folder to resume.")
+    ],
+    games: Annotated[
+        int,
+        typer.Option(
+            "--games",
+            help="Games a setting for quick players (greedy, random, uniform); mcts plays 6 "
+            "in every 100 (at least 2) on the questions where skill may matter.",
+        ),
+    ] = 100,
+    agents: Annotated[
+        str,
+        typer.Option(
+            "--agents",
+            help="Kinds of players, each in every seat in turn: greedy, random, uniform, "
+            "mcts (30 playouts a build phase here), mcts:N or mcts:Xs.",
+        ),
+    ] = "greedy,mcts",
+    jobs: Annotated[
+        int | None, typer.Option(help="Local worker processes (default: every core).")
+    ] = None,
+    precision: Annotated[
+        float | None,
+        typer.Option(
+            metavar="W",
+            help="Add games in batches until every win-rate interval is at most W wide "
+            "(or --games is reached).",
+        ),
+    ] = None,
+) -> None:
+    """Answer the designer's twelve tester questions: a sweep each (resumable), then
+    DIR/report.md with a section per question."""
+    from subwaysim.playtest.command import run_playtest
+    from subwaysim.playtest.options import PlaytestError, parse_options
+    from subwaysim.sweep.errors import SweepError
+
+    console = Console(highlight=False)
+    try:
+        options = parse_options(scenario, out, games, agents, jobs, precision)
+        _, failed = run_playtest(options, console)
+    except (ScenarioError, SweepError, PlaytestError) as exc:
+        fail(str(exc))
+    except OSError as exc:
+        fail(f"{exc.filename or out}: {exc.strerror or exc}")
+    except KeyboardInterrupt:
+        console.print(
+            escape(f"Interrupted: every finished game is kept in {out}; rerun to resume.")
+        )
+        raise typer.Exit(130) from None
+    if failed:
+        Console(stderr=True, highlight=False, soft_wrap=True).print(
+            escape(f"Error: {failed} games failed (see each sweep's failed.csv); rerun to retry")
+        )
+        raise typer.Exit(1)
 
 
 def _exit_on_failures(built: Report) -> None:

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import string
 from collections.abc import Callable, Sequence
+from dataclasses import dataclass, field
 
 from rich.console import Group, RenderableType
 from rich.panel import Panel
@@ -15,8 +16,12 @@ from rich.table import Table
 from rich.text import Text
 
 from subwaysim.events import (
+    Banked,
+    Borrowed,
     Built,
+    DebtPaid,
     DeckState,
+    Depopulated,
     Event,
     GameEnded,
     GameStarted,
@@ -29,6 +34,7 @@ from subwaysim.events import (
     TurnStarted,
 )
 from subwaysim.game_summary import GameSummary
+from subwaysim.routing.rules import WALK
 
 COLOURS = ("bright_red", "bright_blue", "bright_green", "magenta", "yellow", "cyan")
 HAZARD_BG = "on grey30"
@@ -146,8 +152,24 @@ def trip_line(trip: TripTaken, colours: dict[str, str]) -> Text:
     else:
         text.append("walked: no points", style="dim")
     if len(trip.choices) > 1:
-        text.append(f"  (tie: {trip.player} chose {'+'.join(trip.systems)})", style="dim")
+        text.append(f"  ({tie_text(trip)})", style="dim")
     return text
+
+
+def modes_text(modes: Sequence[str]) -> str:
+    """A set of modes of transportation (SG-14): `walk+IRT`; walking alone is `walk`."""
+    return "+".join(modes) or "walk"
+
+
+def tie_text(trip: TripTaken) -> str:
+    """SG-14: the tied sets of modes and the one the player whose turn it was chose.
+    Walking counts as a mode under `rules.walking_is_a_mode` (the default)."""
+    chosen = next(
+        (c for c in trip.choices if tuple(m for m in c if m != WALK) == trip.systems),
+        trip.systems,
+    )
+    tied = " or ".join(modes_text(c) for c in trip.choices)
+    return f"tie: {tied}; {trip.player} chose {modes_text(chosen)}"
 
 
 def scores_line(scores: dict[str, int], colours: dict[str, str]) -> Text:
@@ -157,17 +179,81 @@ def scores_line(scores: dict[str, int], colours: dict[str, str]) -> Text:
     return text
 
 
+def tokens_line(end: TurnEnded, colours: dict[str, str]) -> Text | None:
+    """SG-22: the build points each player has banked and the debt tokens each holds,
+    after this turn (None when nobody has either)."""
+    parts = [("Banked: ", end.bank, "point"), ("Debt tokens: ", end.debt, "token")]
+    text = Text()
+    for label, held, unit in parts:
+        owners = [(p, n) for p, n in held.items() if n]
+        if not owners:
+            continue
+        text.append(label, style="bold")
+        for player, n in owners:
+            text.append(f"{player} {_count(n, unit)}  ", style=colours[player])
+    return text if text.plain else None
+
+
+@dataclass
+class OptionTally:
+    """What the SG-21 and SG-22 options did in a game, for the summary."""
+
+    surcharges: int = 0  # builds that paid an SG-21 surcharge
+    surcharge_points: int = 0
+    depopulated: int = 0  # builds that depopulated their square (SG-21)
+    banked: dict[str, int] = field(default_factory=dict)  # points banked, all turns (SG-22)
+    borrowed: dict[str, int] = field(default_factory=dict)  # points borrowed (SG-22)
+    debt: dict[str, int] = field(default_factory=dict)  # debt tokens held at the last turn's end
+
+    def __call__(self, event: Event) -> None:
+        if isinstance(event, Built) and event.surcharge:
+            self.surcharges += 1
+            self.surcharge_points += event.surcharge
+        elif isinstance(event, Depopulated):
+            self.depopulated += 1
+        elif isinstance(event, Banked):
+            self.banked[event.player] = self.banked.get(event.player, 0) + event.points
+        elif isinstance(event, Borrowed):
+            self.borrowed[event.player] = event.borrowed
+        elif isinstance(event, TurnEnded):
+            self.debt = {p: n for p, n in event.debt.items() if n}
+
+    def lines(self, players: Sequence[str]) -> list[str]:
+        """One sentence per option that did something (none for the draft's rules), players
+        in seat order."""
+        lines = []
+        if self.surcharges:
+            lines.append(
+                f"SG-21: {_count(self.surcharges, 'build')} on populated squares paid "
+                f"{_count(self.surcharge_points, 'surcharge point')}."
+            )
+        if self.depopulated:
+            lines.append(f"SG-21: {_count(self.depopulated, 'build')} depopulated a square.")
+        for label, held in (("banked", self.banked), ("borrowed", self.borrowed)):
+            if held:
+                who = ", ".join(f"{p} {_count(held[p], 'point')}" for p in players if p in held)
+                lines.append(f"SG-22: build points {label}: {who}.")
+        if self.debt:
+            who = ", ".join(
+                f"{p} {_count(self.debt[p], 'token')}" for p in players if p in self.debt
+            )
+            lines.append(f"SG-22: debt tokens held at the end: {who}.")
+        return lines
+
+
 class Transcript:
     """Observer turning events into one panel per turn plus a final summary."""
 
     def __init__(self, show: Callable[[RenderableType], None], quiet: bool = False) -> None:
         self.show, self.quiet = show, quiet
         self.summary = GameSummary()
+        self.options = OptionTally()
         self.start: GameStarted | None = None
         self.turn: list[Event] = []
 
     def __call__(self, event: Event) -> None:
         self.summary(event)
+        self.options(event)
         if isinstance(event, GameStarted):
             self.start = event
         elif isinstance(event, TurnStarted):
@@ -190,6 +276,9 @@ class Transcript:
         body.append(Text(_population_line(events), style="dim"))
         body.extend(_event_lines(events, colours))
         body.append(scores_line(end.scores, colours))
+        tokens = tokens_line(end, colours)
+        if tokens is not None:
+            body.append(tokens)
         title = Text(f"Turn {end.turn} · round {end.round} · {end.player}")
         return Panel(
             Group(*body), title=title, title_align="left", border_style=colours[end.player]
@@ -215,6 +304,8 @@ class Transcript:
             f"{_count(s.lead_changes, 'lead change')}; the final leader led from turn "
             f"{s.leader_since}."
         )
+        for line in self.options.lines(self.start.players):
+            facts.append(f"\n{line}")
         # Text, not markup: a scenario may be named `[b]old` or `a[/]b`.
         title = Text(f"{self.start.scenario} (seed {self.start.seed}): {winners} {verb}")
         return Panel(Group(table, facts), title=title, title_align="left", border_style="bold")
@@ -238,19 +329,49 @@ def _event_lines(events: Sequence[Event], colours: dict[str, str]) -> list[Rende
         if isinstance(e, TripTaken):
             lines.append(trip_line(e, colours))
         elif isinstance(e, Built):
-            detail = f" {e.detail}" if e.detail else ""
-            action = e.action.replace("_", " ")
-            lines.append(
-                Text(
-                    f"{e.player} builds {action} {e.square}{detail} (cost {e.cost}, "
-                    f"{e.points_left} left)",
-                    style=colours[e.player],
-                )
-            )
+            lines.append(Text(built_text(e), style=colours[e.player]))
         elif isinstance(e, Intensified):
             lines.append(
                 Text(f"{e.player} intensifies {e.square}: {e.deck} {e.identity} ({e.cause})")
             )
         elif isinstance(e, NoTrip):
             lines.append(Text(f"no extra trip from {e.origin}: the {e.deck} deck is empty"))
+        elif isinstance(e, Depopulated | Borrowed | DebtPaid | Banked):
+            lines.append(Text(token_text(e), style=colours[e.player]))
     return lines
+
+
+def built_text(e: Built) -> str:
+    """`IRT builds track c4 (cost 2 incl. surcharge 1 on a populated square, 1 left)`:
+    SG-17, and SG-21's surcharge when the build paid one."""
+    detail = f" {e.detail}" if e.detail else ""
+    action = e.action.replace("_", " ")
+    surcharge = f" incl. surcharge {e.surcharge} on a populated square" if e.surcharge else ""
+    cost = f"cost {e.cost}{surcharge}, {e.points_left} left"
+    return f"{e.player} builds {action} {e.square}{detail} ({cost})"
+
+
+def token_text(e: Depopulated | Borrowed | DebtPaid | Banked) -> str:
+    """The SG-21 and SG-22 events in words."""
+    if isinstance(e, Depopulated):
+        if not e.decks:
+            return f"{e.square} is populated, but no copy of its cards is in a discard pile"
+        if len(e.decks) == 1:
+            return f"{e.square} depopulated: a copy of its {e.decks[0]} card back to supply"
+        cards = f"{', '.join(e.decks[:-1])} and {e.decks[-1]}"
+        return f"{e.square} depopulated: a copy of each of its {cards} cards back to supply"
+    if isinstance(e, Borrowed):
+        return (
+            f"{e.player} borrows a build point ({e.points_left} left; holds "
+            f"{_count(e.debt, 'debt token')}; {e.borrowed} borrowed this game)"
+        )
+    if isinstance(e, DebtPaid):
+        return (
+            f"{e.player} pays back {_count(e.tokens, 'debt token')} ({_count(e.debt, 'token')} "
+            f"still held, {e.points_left} left)"
+        )
+    return f"{e.player} banks {_count(e.points, 'build point')} for the next turn"
+
+
+def _count(n: int, unit: str) -> str:
+    return f"{n} {unit}{'' if n == 1 else 's'}"

@@ -167,8 +167,11 @@ class Layout:
             raise ValueError(f"has {len(row)} fields, expected {len(self.header)}")
         cells = dict(zip(self.header, row, strict=True))
         seats = tuple(cells["seats"].split())
+        # The swept values by position: a swept key may share a column's name (`end`,
+        # `seed`), and `cells` keeps the later column of that name.
+        values = row[: len(self.keys)]
         return GameRecord(
-            setting=Setting(tuple((k, cells[k]) for k in self.keys)),
+            setting=Setting(tuple(zip(self.keys, values, strict=True))),
             game=_count(cells, "game"),
             seed=_count(cells, "seed"),
             seats=seats,

@@ -48,6 +48,16 @@ def test_games_csv_lines_round_trip_and_quote_bracketed_values(tmp_path: Path) -
     assert table.records[1].score_of() == {"BRT": 4, "IRT": 4}
 
 
+def test_a_swept_key_named_like_a_column_keeps_its_own_value(tmp_path: Path) -> None:
+    # Sweeping the whole `end` mapping (SG-20) or `seed` gives two columns of one name.
+    layout = Layout(("end", "seed"), ("IRT", "BRT"))
+    s = Setting((("end", "{turns: null, score: 40}"), ("seed", "3")))
+    game = record(s, 0, seed=99, end="score")
+    path = tmp_path / "games.csv"
+    path.write_text(format_rows(layout, [game]))
+    assert read_games(path).records == (game,)
+
+
 def test_a_torn_last_line_is_dropped_and_other_damage_refused(tmp_path: Path) -> None:
     layout = Layout(("end.turns",), ("IRT", "BRT"))
     s = Setting((("end.turns", "5"),))

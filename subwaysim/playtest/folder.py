@@ -1,0 +1,113 @@
+"""The playtest folder: `playtest.json`, one sweep folder per question part and agent
+(`q1/builds/greedy/`), the question plots (`plots/`) and `report.md`.
+
+`--out` must be a new (or empty) folder or a playtest folder: a folder holding other files
+is refused and left as it was. A rerun resumes every sweep where it stopped; a different
+scenario into the same folder is refused. `playtest.json` also keeps the values a grid took
+from games already played (question 5's race to a score), so a rerun asks the same
+questions whatever else changed. One run at a time: the folder is locked while it runs.
+"""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+from typing import Any
+
+from pydantic import BaseModel, ConfigDict, ValidationError
+
+from subwaysim.files import atomic_write_text
+from subwaysim.playtest.options import PlaytestError
+from subwaysim.playtest.questions import Derived
+from subwaysim.sweep.errors import SweepError
+from subwaysim.sweep.lock import LOCK, FolderLock
+
+META = "playtest.json"
+VERSION = 1
+
+
+class DerivedRecord(BaseModel):
+    model_config = ConfigDict(extra="forbid", strict=True)
+    score: int
+    rounds: int
+
+
+class PlaytestMeta(BaseModel):
+    model_config = ConfigDict(extra="forbid", strict=True)
+    version: int
+    scenario: str
+    data: dict[str, Any]
+    derived: DerivedRecord | None = None
+
+    def derived_values(self) -> Derived | None:
+        return None if self.derived is None else Derived(self.derived.score, self.derived.rounds)
+
+
+def claim(out: Path) -> None:
+    """Refuse a file, or a folder with files but no playtest.json."""
+    if out.exists() and not out.is_dir():
+        raise PlaytestError(f"--out {out}: exists and is not a folder")
+    if not out.is_dir() or (out / META).exists():
+        return
+    others = sorted(p.name for p in out.iterdir() if p.name != LOCK and not _temporary(p.name))
+    if others:
+        shown = ", ".join(others[:3]) + (f" and {len(others) - 3} more" if len(others) > 3 else "")
+        raise PlaytestError(
+            f"--out {out}: the folder holds other files ({shown}) and no {META}: give a new "
+            "folder or an existing playtest folder"
+        )
+
+
+def _temporary(name: str) -> bool:
+    return name.startswith(".") and name.endswith(".tmp")
+
+
+def lock(out: Path) -> FolderLock:
+    out.mkdir(parents=True, exist_ok=True)
+    try:
+        return FolderLock(out).acquire()
+    except SweepError:
+        raise PlaytestError(
+            f"{out}: another playtest is running into this folder; wait for it or use another --out"
+        ) from None
+
+
+def read_meta(out: Path) -> PlaytestMeta | None:
+    path = out / META
+    if not path.exists():
+        return None
+    try:
+        return PlaytestMeta.model_validate(json.loads(path.read_text(encoding="utf-8")))
+    except (OSError, UnicodeDecodeError, json.JSONDecodeError) as exc:
+        raise PlaytestError(f"{path}: cannot be read: {exc}") from None
+    except ValidationError as exc:
+        where = exc.errors()[0]
+        field = ".".join(str(p) for p in where["loc"]) or "(the whole file)"
+        raise PlaytestError(f"{path}: {field}: {where['msg']}") from None
+
+
+def open_meta(out: Path, scenario: str, data: dict[str, Any]) -> PlaytestMeta:
+    """The folder's record, new or checked against this run's scenario."""
+    data = json.loads(json.dumps(data))  # JSON's view: tuples become lists
+    old = read_meta(out)
+    if old is None:
+        meta = PlaytestMeta(version=VERSION, scenario=scenario, data=data)
+        write_meta(out, meta)
+        return meta
+    if old.data != data:
+        raise PlaytestError(
+            f"{out} holds a playtest of {old.scenario}; {scenario} is a different scenario: "
+            "use another --out"
+        )
+    return old
+
+
+def write_meta(out: Path, meta: PlaytestMeta) -> None:
+    atomic_write_text(out / META, meta.model_dump_json(indent=2) + "\n")
+
+
+def remember(out: Path, meta: PlaytestMeta, derived: Derived) -> PlaytestMeta:
+    record = DerivedRecord(score=derived.score, rounds=derived.rounds)
+    meta = meta.model_copy(update={"derived": record})
+    write_meta(out, meta)
+    return meta

@@ -1,0 +1,123 @@
+"""What `subway playtest` was asked: the scenario, the folder, the games and the players.
+
+Every player of a playtest game is the same kind of agent, so a difference between two
+settings is the rules', not a stronger seat's. Quick agents (greedy, random, uniform) play
+every question with `--games` games a setting. A search agent (mcts) costs a hundred
+times more a game, so it plays only the parts where how well people play may change the
+answer, with `SEARCH_PER_100` games where a quick agent plays 100 and, when no budget is
+given, `SEARCH_BUDGET` playouts a build phase instead of its default; the report says so.
+Measured on classic (a sweep game, CPU time, loaded 2-core machine): greedy 0.48 s, mcts:30 22 s.
+"""
+
+from __future__ import annotations
+
+import math
+from dataclasses import dataclass
+from pathlib import Path
+
+from subwaysim.scenario import AGENT, AGENTS_HELP
+
+DEFAULT_GAMES = 100
+DEFAULT_AGENTS = "greedy,mcts"
+SEARCH_BUDGET = 30  # playouts a build phase for a bare `mcts` (its own default is 100)
+SEARCH_COST = 45  # mcts:30 over greedy: CPU a sweep game on classic, 22 s / 0.48 s
+# A search agent plays SEARCH_PER_100 games for every 100 of a quick one (at least
+# MIN_SEARCH): with the default 100 games the whole playtest of classic fits in an hour on
+# 2 cores (README, "Run time").
+SEARCH_PER_100 = 6
+MIN_SEARCH = 2
+
+
+class PlaytestError(ValueError):
+    """Bad input to `subway playtest`: one message, exit code 2."""
+
+
+@dataclass(frozen=True, slots=True)
+class AgentRun:
+    """One kind of player: its scenario spec, its folder name, its games a setting."""
+
+    spec: str  # as the scenario's players.N.agent reads it, e.g. `mcts:30`
+    games: int
+
+    @property
+    def search(self) -> bool:
+        return self.spec.startswith("mcts")
+
+    @property
+    def slug(self) -> str:
+        """A folder name: `greedy`, `mcts-30`, `mcts-0_5s`."""
+        return self.spec.replace(":", "-").replace(".", "_")
+
+    @property
+    def words(self) -> str:
+        """How the report names these players."""
+        if not self.search:
+            return f"{self.spec} players"
+        budget = self.spec.partition(":")[2]
+        if budget.endswith("s"):
+            return f"mcts players ({budget[:-1]} s a build phase)"
+        return f"mcts players ({budget} playouts a build phase)"
+
+
+@dataclass(frozen=True, slots=True)
+class PlaytestOptions:
+    scenario: Path
+    out: Path
+    games: int
+    agents: tuple[AgentRun, ...]
+    jobs: int | None = None
+    precision: float | None = None
+
+
+def parse_agents(text: str, games: int) -> tuple[AgentRun, ...]:
+    """`greedy,mcts`: each an agent a scenario accepts (not human), each once."""
+    specs = [item.strip() for item in text.split(",")]
+    if not text.strip() or any(not s for s in specs):
+        raise PlaytestError(f"--agents {text!r}: give agents separated by commas, e.g. greedy,mcts")
+    runs: list[AgentRun] = []
+    for spec in specs:
+        if not _computer(spec):
+            raise PlaytestError(
+                f"--agents {text!r}: {spec!r} is not a computer player ({AGENTS_HELP}, not human)"
+            )
+        full = f"mcts:{SEARCH_BUDGET}" if spec == "mcts" else spec
+        if full in (r.spec for r in runs):
+            raise PlaytestError(f"--agents {text!r}: {spec!r} is given more than once")
+        runs.append(AgentRun(full, search_games(games) if full.startswith("mcts") else games))
+    return tuple(runs)
+
+
+def _computer(spec: str) -> bool:
+    """An agent spec a scenario accepts (a positive search budget), other than human."""
+    match = AGENT.match(spec)
+    budget = match.group(3) if match else None
+    return bool(match) and spec != "human" and (budget is None or float(budget.rstrip("s")) > 0)
+
+
+def search_games(games: int) -> int:
+    return min(games, max(MIN_SEARCH, math.ceil(games * SEARCH_PER_100 / 100)))
+
+
+def parse_options(
+    scenario: Path,
+    out: str,
+    games: int = DEFAULT_GAMES,
+    agents: str = DEFAULT_AGENTS,
+    jobs: int | None = None,
+    precision: float | None = None,
+) -> PlaytestOptions:
+    """Check the command line; PlaytestError names the option and the problem."""
+    if not out.strip():
+        raise PlaytestError(f"--out {out!r}: give the folder for the playtest's files")
+    if games < 1:
+        raise PlaytestError(f"--games must be at least 1, got {games}")
+    if jobs is not None and jobs < 1:
+        raise PlaytestError(f"--jobs must be at least 1, got {jobs}")
+    if precision is not None and not 0 < precision <= 1:
+        raise PlaytestError(f"--precision is a win-rate interval width in (0, 1], got {precision}")
+    return PlaytestOptions(scenario, Path(out), games, parse_agents(agents, games), jobs, precision)
+
+
+def player_specs(agent: AgentRun, players: int) -> list[str]:
+    """The `--set`s seating `agent` in every seat (one-valued grid axes)."""
+    return [f"players.{i}.agent={agent.spec}" for i in range(players)]

@@ -1,0 +1,103 @@
+"""The report's sentences from hand-made comparisons: detected, suggested and quiet
+differences, the first seat's balance, and where two kinds of players disagree."""
+
+from __future__ import annotations
+
+from subwaysim.playtest import answers
+from subwaysim.playtest.questions import FIRST_WIN, Part
+
+from .helpers import PART, comparison, result
+
+METRICS = ("points_per_player", "margin", FIRST_WIN)
+
+
+def test_differences_in_words_shares_in_percentage_points() -> None:
+    points = comparison("6", "points_per_player", 72.04, 65.5, 78.3)
+    win = comparison("6", "player_IRT_win_rate", -0.075, -0.3, 0.15)
+    assert answers.difference_text(points, "points_per_player") == (
+        "points per player +72 [65.5, 78.3]"
+    )
+    assert answers.difference_text(win, FIRST_WIN) == (
+        "the first seat's win rate -7.5 pp [-30.0, 15.0]"
+    )
+
+
+def test_a_setting_line_sorts_detected_suggested_and_quiet() -> None:
+    played = result([
+        comparison("6", "points_per_player", 72, 65.5, 78.3),  # detected
+        comparison("6", "margin", 13.7, 1.2, 45.9, p=0.2),  # excludes 0, not after Holm
+        comparison("6", "player_IRT_win_rate", -0.075, -0.3, 0.15, p=1.0),  # no effect
+    ])  # fmt: skip
+    assert answers.setting_line(played, "6", METRICS) == (
+        "**builds_per_turn = 6**: points per player +72 [65.5, 78.3]; the winner's margin "
+        "+13.7 [1.2, 45.9] (not significant after Holm); no detectable change in the first "
+        "seat's win rate."
+    )
+
+
+def test_identical_games_say_the_setting_changed_nothing() -> None:
+    played = result([comparison("1", m, 0, 0, 0, p=1.0) for m in ("margin", "turns")])
+    assert answers.setting_line(played, "1", METRICS) == (
+        "**builds_per_turn = 1**: identical games: this setting changed nothing in these games."
+    )
+
+
+def test_the_answer_names_the_largest_detected_differences_and_groups_the_rest() -> None:
+    played = result([
+        comparison("1", "points_per_player", -8, -9, -7, baseline=10),  # -80% of baseline
+        comparison("1", "margin", -1, -1.5, -0.5, baseline=10),  # -10%
+        comparison("1", "player_IRT_win_rate", 0.5, 0.2, 0.8, baseline=0.5),  # +100%
+        comparison("6", "points_per_player", 1, -1, 3),
+    ])  # fmt: skip
+    assert answers.part_answer(played, METRICS) == (
+        "Against builds_per_turn = 3 (the draft's rule): builds_per_turn = 1: the first "
+        "seat's win rate +50.0 pp [20.0, 80.0], points per player -8 [-9, -7]; "
+        "builds_per_turn = 6: no detectable effect on these measures."
+    )
+
+
+def test_balance_sentence_from_the_baselines_games() -> None:
+    # IRT won 3 of 4 baseline games: 75%, Wilson [30%, 95%].
+    played = result([comparison("1", "player_IRT_win_rate", -0.5, -0.8, -0.2)])
+    assert answers.balance_sentence(played) == (
+        "The first seat (IRT) wins 75% [30%–95%] of the baseline's games (a fair share is "
+        "50%); it moves with builds_per_turn = 1 (the first seat's win rate -50.0 pp "
+        "[-80.0, -20.0])."
+    )
+
+
+def test_players_disagree_on_opposite_detected_signs() -> None:
+    greedy = result([
+        comparison("6", "points_per_player", 5, 1, 9),
+        comparison("6", "margin", 2, 1, 3),
+    ])  # fmt: skip
+    mcts = result([
+        comparison("6", "points_per_player", 3, -1, 7),  # overlaps: agrees
+        comparison("6", "margin", -2, -3, -1),  # opposite detected signs
+    ], agent="mcts:30")  # fmt: skip
+    assert answers.disagreements(greedy, mcts, METRICS) == [
+        "builds_per_turn = 6: the winner's margin +2 [1, 3] with greedy players, the "
+        "winner's margin -2 [-3, -1] with mcts players (30 playouts a build phase)",
+    ]
+
+
+def test_an_effect_one_player_detects_and_the_other_cannot_is_no_disagreement() -> None:
+    greedy = result([comparison("6", "margin", 2, 1, 3)])
+    mcts = result([comparison("6", "margin", 0.5, -2, 3, p=0.6)], agent="mcts:30")
+    assert answers.disagreements(greedy, mcts, METRICS) == []
+
+
+def test_tradeoffs_pick_the_closest_and_most_balanced_settings() -> None:
+    played = result([], part=PART)
+    line = answers.tradeoffs(played)
+    assert line.startswith("Closest games (the winner's margin as a share of the points): ")
+
+
+def test_settings_without_detected_effects_are_named_together() -> None:
+    part = Part("builds", "build points a turn", "rules.builds_per_turn", ("3", "1", "2", "6"))
+    played = result([comparison("1", "margin", 0, 0, 0, p=1.0)], part=part)
+    assert answers.part_answer(played, METRICS) == (
+        "Against builds_per_turn = 3 (the draft's rule): builds_per_turn = 2 and 6: no "
+        "detectable effect on these measures; builds_per_turn = 1: nothing changes "
+        "(identical games)."
+    )

@@ -1,0 +1,75 @@
+"""The command line of `subway playtest`: who plays, how many games, bad input."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from subwaysim.playtest.options import (
+    AgentRun,
+    PlaytestError,
+    parse_agents,
+    parse_options,
+    player_specs,
+    search_games,
+)
+
+
+def test_quick_players_play_every_game_search_players_6_in_100() -> None:
+    greedy, mcts = parse_agents("greedy,mcts", 100)
+    assert greedy == AgentRun("greedy", 100) and not greedy.search
+    # A bare mcts searches 30 playouts a build phase here (its own default is 100).
+    assert mcts == AgentRun("mcts:30", 6) and mcts.search
+    assert parse_agents("mcts:400", 100) == (AgentRun("mcts:400", 6),)
+
+
+def test_search_games_at_least_two_never_more_than_asked() -> None:
+    # 6 in 100, rounded up: 33 games give 2 (1.98), 34 give 3 (2.04).
+    assert [search_games(n) for n in (1, 2, 5, 33, 34, 100, 200)] == [1, 2, 2, 2, 3, 6, 12]
+
+
+def test_folder_names_and_words() -> None:
+    assert AgentRun("mcts:0.5s", 2).slug == "mcts-0_5s"
+    assert AgentRun("mcts:0.5s", 2).words == "mcts players (0.5 s a build phase)"
+    assert AgentRun("mcts:30", 2).words == "mcts players (30 playouts a build phase)"
+    assert AgentRun("random", 2).words == "random players"
+
+
+def test_every_seat_gets_the_same_kind_of_player() -> None:
+    assert player_specs(AgentRun("random", 4), 3) == [
+        "players.0.agent=random", "players.1.agent=random", "players.2.agent=random"
+    ]  # fmt: skip
+
+
+@pytest.mark.parametrize(
+    ("agents", "problem"),
+    [
+        ("", "give agents separated by commas"),
+        ("greedy,", "give agents separated by commas"),
+        ("human", "'human' is not a computer player"),
+        ("clever", "'clever' is not a computer player"),
+        ("mcts:0", "'mcts:0' is not a computer player"),
+        ("greedy,greedy", "'greedy' is given more than once"),
+        ("mcts,mcts:30", "'mcts:30' is given more than once"),
+    ],
+)
+def test_bad_agents_are_refused_naming_the_agent(agents: str, problem: str) -> None:
+    with pytest.raises(PlaytestError, match=problem):
+        parse_agents(agents, 10)
+
+
+@pytest.mark.parametrize(
+    ("options", "problem"),
+    [
+        ({"out": " "}, "--out ' ': give the folder"),
+        ({"games": 0}, "--games must be at least 1, got 0"),
+        ({"jobs": 0}, "--jobs must be at least 1, got 0"),
+        ({"precision": 0.0}, r"--precision is a win-rate interval width in \(0, 1\], got 0.0"),
+        ({"precision": 1.5}, "got 1.5"),
+    ],
+)
+def test_bad_options_are_refused_naming_the_option(options: dict, problem: str) -> None:  # type: ignore[type-arg]
+    arguments = {"out": "out", **options}
+    with pytest.raises(PlaytestError, match=problem):
+        parse_options(Path("s.yaml"), **arguments)
