@@ -4,6 +4,18 @@
 >>> state = abstracts.get_game("rapid-transit", size=6).initial_state()
 """
 
-from abstracts.core import Game, GameOptions, IllegalMove, State, UnknownGame, game_names, get_game
+from __future__ import annotations
+
+from typing import Any
 
 __all__ = ["Game", "GameOptions", "IllegalMove", "State", "UnknownGame", "game_names", "get_game"]
+
+
+def __getattr__(name: str) -> Any:
+    """The protocol's names, loaded on first use (PEP 562): a module that needs only
+    `abstracts.files` (the Subway Game's sweep workers do) does not load rich and pydantic."""
+    if name not in __all__:
+        raise AttributeError(f"module 'abstracts' has no attribute {name!r}")
+    from abstracts import core
+
+    return getattr(core, name)

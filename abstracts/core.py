@@ -12,12 +12,15 @@ from __future__ import annotations
 import random
 from abc import ABC, abstractmethod
 from collections.abc import Callable, Hashable, Sequence
-from typing import Any, ClassVar, Generic, Self, TypeVar
+from typing import TYPE_CHECKING, Any, ClassVar, Generic, Self, TypeVar
 
 from pydantic import BaseModel, ConfigDict
 from rich.console import RenderableType
 
 from abstracts.evaluators import Evaluator, RandomPlayout
+
+if TYPE_CHECKING:
+    from abstracts.mcts import CompiledSearch, MCTSAgent
 
 
 class IllegalMove(ValueError):
@@ -187,6 +190,11 @@ class Game(ABC, Generic[S, M]):
         """How MCTS scores a leaf in this game when an agent spec does not say: uniformly
         random playouts to the end, unless a game names a better evaluator."""
         return RandomPlayout()
+
+    def compiled_search(self, agent: MCTSAgent) -> CompiledSearch | None:
+        """A compiled search that `agent` hands its moves to, or None for the generic one
+        (`abstracts/mcts.py`); a game offers one for the evaluators its kernels implement."""
+        return None
 
     def ply_limit(self) -> int | None:
         """The longest a game can last in plies (the `max_plies` option if the game has one)."""

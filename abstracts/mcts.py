@@ -27,7 +27,7 @@ import math
 import random
 import time
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, Protocol
 
 from abstracts.core import Game, Move, State
 from abstracts.evaluators import Evaluator, OutOfTime, PriorEvaluator
@@ -50,6 +50,14 @@ class SearchStats:
     visits: int
     value: float  # the mover's mean reward for the chosen move, 0..1
     reused: int  # root visits carried over from the previous search
+
+
+class CompiledSearch(Protocol):
+    """A game's own search for an agent (`Game.compiled_search`): this UCT, compiled."""
+
+    def choose(self, state: AnyState) -> tuple[Move, SearchStats]: ...
+
+    def reset(self) -> None: ...
 
 
 class _Node:
@@ -140,9 +148,12 @@ class MCTSAgent:
         self.last_stats: SearchStats | None = None
         self._root: _Node | None = None
         self._deadline = math.inf
+        self._compiled = game.compiled_search(self)
 
     def reset(self) -> None:
         self._root = None
+        if self._compiled is not None:
+            self._compiled.reset()
 
     def choose(self, state: AnyState) -> Move:
         collecting = gc.isenabled()
@@ -163,6 +174,9 @@ class MCTSAgent:
             self._root = None
             self.last_stats = SearchStats(0, 0.0, 0, 0.5, 0)
             return legal[0]
+        if self._compiled is not None:
+            move, self.last_stats = self._compiled.choose(state)
+            return move
         root = self._reused_root(state, legal) or _Node(state, self.game, None, None, "")
         reused = root.visits
         iterations = self._search(root)

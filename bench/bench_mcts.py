@@ -5,7 +5,10 @@ For each game (default options, from a position a few random plies in) four rate
 - fast: the game's own `playout(rng)`, the uniform random playout it makes fast;
 - evaluations: the game's default evaluator (`Game.default_evaluator`), which MCTS calls
   once an iteration (the baseline MCTS cannot beat);
-- mcts: full UCT iterations (select, expand, evaluate, back up) with a time budget.
+- mcts: full UCT iterations (select, expand, evaluate, back up) with a time budget; a game
+  that offers a compiled search (`Game.compiled_search`, Thruway) runs it, marked
+  `compiled`, with its own compiled evaluator, so its iterations can outpace the Python
+  evaluations.
 Ratios: fast / reference (what the game's playout buys), mcts / evaluations (the share of
 an iteration's time spent evaluating: near 1 means the tree costs little).
 """
@@ -42,12 +45,13 @@ def start_position(game: Game) -> State:
     return state
 
 
-def mcts_rate(game: Game, state: State) -> float:
+def mcts_rate(game: Game, state: State) -> tuple[float, bool]:
+    """Iterations per second, and whether the game's compiled search ran them."""
     agent = MCTSAgent(game, seed=1, seconds=SECONDS, reuse=False)
     agent.choose(state)
     stats = agent.last_stats
     assert stats is not None and stats.seconds > 0
-    return stats.iterations / stats.seconds
+    return stats.iterations / stats.seconds, game.compiled_search(agent) is not None
 
 
 def measure(name: str, game: Game) -> None:
@@ -57,12 +61,13 @@ def measure(name: str, game: Game) -> None:
     fast = per_second(lambda: state.playout(rng))
     evaluator = game.default_evaluator()
     evaluations = per_second(lambda: evaluator.evaluate(state, rng))
-    mcts = mcts_rate(game, state)
+    mcts, compiled = mcts_rate(game, state)
     options = game.options.model_dump(exclude_defaults=True) or "defaults"
     print(
         f"{name:15} {options!s:28} reference {reference:9.1f}/s  fast {fast:9.1f}/s "
         f"({fast / reference:5.1f}x)  {type(evaluator).__name__} {evaluations:9.1f}/s  "
         f"mcts {mcts:9.1f} it/s ({mcts / evaluations:4.2f} of evaluations)"
+        + ("  compiled" if compiled else "")
     )
 
 

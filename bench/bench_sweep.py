@@ -22,11 +22,11 @@ from itertools import count
 from pathlib import Path
 
 from subwaysim.sweep.backends import Backend, dask_cluster, process_pool, serial
+from subwaysim.sweep.execution import Sweep
 from subwaysim.sweep.folder import GAMES
 from subwaysim.sweep.plan import plan_sweep
 from subwaysim.sweep.play import GameTask, play
 from subwaysim.sweep.results import GameRecord
-from subwaysim.sweep.runner import Sweep
 
 SCENARIO = Path(__file__).resolve().parents[1] / "scenarios" / "classic.yaml"
 GAMES_PER_RUN = 8

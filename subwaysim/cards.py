@@ -4,7 +4,7 @@ The game's randomness is a `Chance`: each turn's populate draw and each deck's k
 reshuffle come from their own seeded stream (`SeededChance`), so two games with one seed
 see the same cards in the same order even when their players decide differently (common
 random numbers: a rule change that changes nothing gives the identical game). A search
-player plays forward with `SampledChance`, its own guesses of what it cannot see.
+player plays futures forward on streams of its own seed (`GameState.sampled`).
 """
 
 from __future__ import annotations
@@ -143,19 +143,6 @@ class SeededChance:
 
     def shuffle(self, deck: str, flip: int, cards: list[int]) -> None:
         random.Random(f"{self.seed}/shuffle/{deck}/{flip}").shuffle(cards)
-
-
-class SampledChance:
-    """All draws from one generator: a search player's guesses about hidden order."""
-
-    def __init__(self, rng: random.Random) -> None:
-        self.rng = rng
-
-    def populate(self, turn: int) -> random.Random:
-        return self.rng
-
-    def shuffle(self, deck: str, flip: int, cards: list[int]) -> None:
-        self.rng.shuffle(cards)
 
 
 def deck_names(decks: str) -> tuple[str, ...]:

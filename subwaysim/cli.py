@@ -8,13 +8,16 @@ from __future__ import annotations
 import json
 import sys
 from pathlib import Path
-from typing import Annotated, NoReturn
+from typing import TYPE_CHECKING, Annotated, NoReturn
 
 import typer
 from rich.console import Console
 from rich.markup import escape
 
 from subwaysim.scenario import Scenario, ScenarioError, load_scenario
+
+if TYPE_CHECKING:
+    from subwaysim.sweep.report_files import Report
 
 app = typer.Typer(
     add_completion=False,
@@ -137,8 +140,12 @@ def route(
 @app.command()
 def sweep(
     scenario: ScenarioArg,
-    games: Annotated[int, typer.Option("--games", min=1, help="Games per setting.")],
-    out: Annotated[Path, typer.Option("--out", help="Folder for the games, summary and report.")],
+    games: Annotated[
+        int, typer.Option("--games", min=1, help="Games per setting (the most, with --precision).")
+    ],
+    out: Annotated[
+        str, typer.Option("--out", help="New folder, or a sweep's folder to resume or extend.")
+    ],
     set_: Annotated[
         list[str] | None,
         typer.Option(
@@ -152,29 +159,59 @@ def sweep(
         int | None, typer.Option(min=1, help="Local worker processes (default: every core).")
     ] = None,
     scheduler: Annotated[
-        str | None, typer.Option(help="Dask scheduler ADDRESS (needs transit-games[dask]).")
+        str | None, typer.Option(help="Dask scheduler ADDRESS (needs transit-games\\[dask]).")
     ] = None,
     rotate_seats: Annotated[
         bool, typer.Option("--rotate-seats", help="Rotate the seat order game by game.")
     ] = False,
+    independent: Annotated[
+        bool,
+        typer.Option(
+            "--independent",
+            help="Seed each setting's games apart (default: game k of every setting shares "
+            "its seed and cards, so settings compare game by game).",
+        ),
+    ] = False,
+    baseline: Annotated[
+        list[str] | None,
+        typer.Option(
+            "--baseline",
+            metavar="KEY=VALUE",
+            help="The setting others are compared with (default: the scenario's own value).",
+        ),
+    ] = None,
+    precision: Annotated[
+        float | None,
+        typer.Option(
+            metavar="W",
+            help="Add games in batches until every win-rate interval is at most W wide "
+            "(or --games is reached).",
+        ),
+    ] = None,
 ) -> None:
-    """Play N games of every setting in a grid; resumable; writes games, summary and report."""
+    """Play N games of every setting in a grid; resumable; writes games, summary, comparisons
+    and report."""
 
     from subwaysim.sweep.backends import choose_backend
     from subwaysim.sweep.console import play_live, show_report
     from subwaysim.sweep.errors import SweepError
+    from subwaysim.sweep.execution import Sweep
     from subwaysim.sweep.plan import plan_sweep
-    from subwaysim.sweep.report import write_report
-    from subwaysim.sweep.runner import Sweep
+    from subwaysim.sweep.report_files import write_report
 
     console = Console(highlight=False)
+    folder = Path(out)
     job = None
     try:
-        plan = plan_sweep(scenario, set_ or [], games, seed, rotate_seats)
+        if not out.strip():
+            raise SweepError(f"--out {out!r}: give the folder for the sweep's files")
+        plan = plan_sweep(
+            scenario, set_ or [], games, seed, rotate_seats, independent, baseline or [], precision
+        )
         backend = choose_backend(jobs, scheduler)
-        job = Sweep(plan, out)
-        play_live(job, backend, console)
-        report = write_report(out)
+        with Sweep(plan, folder) as job:
+            play_live(job, backend, console)
+            report = write_report(folder)
     except (ScenarioError, SweepError) as exc:
         fail(str(exc))
     except OSError as exc:
@@ -183,26 +220,45 @@ def sweep(
         kept = len(job.records) if job is not None else 0
         console.print(escape(f"Interrupted: {kept} games are in {out}/games.csv; rerun to resume."))
         raise typer.Exit(130) from None
-    show_report(console, out, report)
+    show_report(console, folder, report)
+    _exit_on_failures(report)
+
+
+def _exit_on_failures(built: Report) -> None:
+    """Exit 1 when games raised: the report covers the others, failed.csv names them."""
+    failures = built.failures
+    if failures:
+        Console(stderr=True, highlight=False, soft_wrap=True).print(
+            escape(
+                f"Error: {len(failures)} games failed (listed in failed.csv, played again on "
+                f"the next run); first: {failures[0].describe()}"
+            )
+        )
+        raise typer.Exit(1)
 
 
 @app.command()
 def report(
     folder: Annotated[Path, typer.Argument(help="A sweep's --out folder (with games.csv).")],
 ) -> None:
-    """Rebuild a sweep's summary.csv, plots and report.md from its games.csv alone."""
+    """Rebuild a sweep's summary.csv, compare.csv, plots and report.md from its games."""
 
     from subwaysim.sweep.console import show_report
     from subwaysim.sweep.errors import SweepError
-    from subwaysim.sweep.report import write_report
+    from subwaysim.sweep.lock import FolderLock
+    from subwaysim.sweep.report_files import write_report
 
     try:
-        built = write_report(folder)
+        if not folder.is_dir():
+            raise SweepError(f"{folder / 'games.csv'}: no such file (is {folder} a sweep folder?)")
+        with FolderLock(folder):
+            built = write_report(folder)
     except SweepError as exc:
         fail(str(exc))
     except OSError as exc:
         fail(f"{exc.filename or folder}: {exc.strerror or exc}")
     show_report(Console(highlight=False), folder, built)
+    _exit_on_failures(built)
 
 
 @app.command(
@@ -229,10 +285,19 @@ def play(
     add_help_option=False,
 )
 def match(
-    ctx: typer.Context, game: Annotated[str, typer.Argument(help="Abstract game name.")]
+    ctx: typer.Context,
+    game: Annotated[
+        str,
+        typer.Argument(help="subway (with a scenario), rapid-transit, thruway or transit-chess."),
+    ],
 ) -> None:
-    """AI vs AI series of an abstract game (`subway match GAME --help`)."""
+    """AI vs AI series: a ladder of Subway Game agents, or an abstract game's match
+    (`subway match GAME --help`)."""
     _help_without_game(ctx, game)
+    if game in ("subway", "subway-game"):
+        from subwaysim.match_subway import match_subway
+
+        raise typer.Exit(match_subway(list(ctx.args)))
     from abstracts.cli import match_main
 
     raise typer.Exit(match_main(game, list(ctx.args)))

@@ -142,6 +142,7 @@ class Built(Event):
     cost: int
     points_left: int
     surcharge: int = 0
+    whole_phase: bool = False  # SG-17: it cost the whole build phase
 
 
 @dataclass(frozen=True, slots=True)

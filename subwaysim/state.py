@@ -15,7 +15,7 @@ from typing import Any
 
 from subwaysim.board import Board
 from subwaysim.builds import Prices
-from subwaysim.cards import Chance, Deck, SampledChance, SeededChance, card_table, new_decks
+from subwaysim.cards import Chance, Deck, SeededChance, card_table, new_decks
 from subwaysim.network import Network
 from subwaysim.routing import RouteCache, Router, RoutingRules
 from subwaysim.scenario import Scenario
@@ -100,14 +100,17 @@ class GameState:
             borrowed=dict(self.borrowed),
         )
 
-    def sampled(self, rng: random.Random) -> GameState:
+    def sampled(self, seed: int) -> GameState:
         """A copy as a player at the table may imagine it: what is hidden (the order of
-        every draw pile, every future reshuffle and populate draw) drawn from `rng`.
-        Everything else is public: supply, discard piles, queues and counts."""
+        every draw pile, every future reshuffle and populate draw) guessed from `seed`.
+        Everything else is public: supply, discard piles, queues and counts. Two guesses
+        from one seed see the same cards even when the players' decisions differ."""
         future = self.copy()
-        future.chance = SampledChance(rng)
+        future.chance = SeededChance(seed)
+        order = random.Random(f"{seed}/hidden")
         for deck in future.decks:
-            rng.shuffle(deck.draw_pile)
+            deck.draw_pile.sort()  # forget the real order before guessing one
+            order.shuffle(deck.draw_pile)
         return future
 
     @property

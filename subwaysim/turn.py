@@ -57,11 +57,23 @@ def build_phase(
     state: GameState, player: str, agents: Mapping[str, Agent], emit: Emit | None
 ) -> None:
     """Turn step 3: SG-17 builds, SG-18 extra trips, SG-21 and SG-22 when the scenario asks."""
-    agent = agents[player]
     points = state.scenario.rules.builds_per_turn + state.bank[player]
     state.bank[player] = 0
     points = _pay_debt(state, player, points, emit)
-    first = True
+    finish_build_phase(state, player, agents, points, True, emit)
+
+
+def finish_build_phase(
+    state: GameState,
+    player: str,
+    agents: Mapping[str, Agent],
+    points: int,
+    first: bool,
+    emit: Emit | None,
+) -> None:
+    """The builds of a phase from the point where `points` are left (`first`: nothing built
+    yet), then SG-22 banking: what a search plays forward from a decision in the phase."""
+    agent = agents[player]
     while points > 0 or builds.borrow_problem(state, player) is None:
         build = agent.choose_build(state, points, first)
         if build is None:
@@ -75,7 +87,7 @@ def build_phase(
         price = builds.cost(build, state, player)
         spent = points if price == PHASE else int(price)
         points -= spent
-        apply_build(state, player, build, spent, points, agents, emit)
+        apply_build(state, player, build, spent, points, agents, emit, price == PHASE)
         if price == PHASE:
             return  # SG-17: a whole-phase build ends the phase (and leaves nothing to bank)
         first = False
@@ -90,6 +102,7 @@ def apply_build(
     left: int,
     agents: Mapping[str, Agent],
     emit: Emit | None,
+    whole_phase: bool = False,
 ) -> None:
     """Carry out one checked build: the network, SG-21, the intensify, the SG-18 extra trip."""
     depopulate = state.scenario.rules.populated_build == "depopulate" and builds.populated(
@@ -107,6 +120,7 @@ def apply_build(
             cost=spent,
             points_left=left,
             surcharge=extra,
+            whole_phase=whole_phase,
         )
     if build.action == "intensify":
         intensify(state, player, build.square, build.detail or "", "build", emit)

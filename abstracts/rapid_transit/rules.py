@@ -1,7 +1,7 @@
 """The rules on bit masks: which rule set applies, the legal swaps of a position with
 the variant rules (RT-15..RT-17) applied to the generator in `swaps`, the end and the
 winner (RT-11, RT-12, RT-18). Pure functions of integers, shared by the State, the
-playout's move draw, the refusals and the greedy player."""
+refusals and the greedy player; the reference the compiled playouts are tested against."""
 
 from __future__ import annotations
 

@@ -15,7 +15,7 @@ from abstracts.rapid_transit.moves import (
     parse,
     swap_row,
 )
-from abstracts.rapid_transit.playout import random_move
+from abstracts.rapid_transit.playout import winner as playout_winner
 from abstracts.rapid_transit.refusals import refusal
 from abstracts.rapid_transit.rules import (
     CYAN,
@@ -130,15 +130,10 @@ class RapidTransitState(State[RapidTransitMove]):
         )  # fmt: skip
 
     def playout(self, rng: random.Random) -> str | None:
-        """Uniformly random moves (drawn by `playout.random_move`) to the end."""
-        state = self
-        while not state.is_over:
-            move = random_move(
-                state.board, state.rules, state.mine, state.theirs, state._ply, state.passes,
-                state.previous, rng,
-            )  # fmt: skip
-            state = state._after(move)
-        return state.winner
+        """Uniformly random moves to the end, in compiled code (`playout.py`): the winner
+        has the distribution of the protocol loop's."""
+        winner = playout_winner(self, rng)
+        return None if winner is None else SIDES[winner]
 
     # --- helpers for render, greedy and tests ---
     @property

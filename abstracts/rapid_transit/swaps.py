@@ -3,14 +3,13 @@ the hot code of every search, so it works on whole bit masks where it can.
 
 A position's work is split in two. `swap_frame` finds, for each of the mover's networks,
 its movable pieces and the opponent pieces it may take (RT-8), plus the masks the
-per-piece filters read. `allowed_targets` then applies RT-9 and RT-10 to one piece. Full
-enumeration runs the filter for every piece; the random playout instead samples a
-(piece, target) pair from the frame and keeps it if the filter allows it.
+per-piece filters read. `allowed_targets` then applies RT-9 and RT-10 to one piece. This
+is the reference the compiled playout (`bitboard.py`, the same two steps on one 64-bit
+word, and `cellboard.py`) is tested against.
 """
 
 from __future__ import annotations
 
-import random
 from dataclasses import dataclass
 
 from abstracts.rapid_transit.board import Board, bits
@@ -113,36 +112,6 @@ def frame_targets(frame: SwapFrame) -> list[tuple[int, int]]:
                 out.append((p, allowed))
     out.sort()
     return out
-
-
-def sample_swap(frame: SwapFrame, rng: random.Random, tries: int) -> tuple[int, int] | None:
-    """A legal swap chosen uniformly, by drawing (piece, target) pairs uniformly from the
-    frame's groups until the filters accept one; None after `tries` refusals.
-
-    Each accepted draw is uniform over the legal swaps (they are a subset of the pairs
-    drawn from), so a caller that falls back to uniform choice from the full list after
-    None still picks every legal swap with equal chance.
-    """
-    sizes = [(movers.bit_count(), targets.bit_count()) for movers, targets in frame.groups]
-    total = sum(m * t for m, t in sizes)
-    randbelow = rng.randrange
-    for _ in range(tries):
-        pick = randbelow(total)
-        for (movers, targets), (m, t) in zip(frame.groups, sizes, strict=True):
-            if pick < m * t:
-                p, q = nth_bit(movers, pick // t), nth_bit(targets, pick % t)
-                if allowed_targets(frame, p, 1 << q):
-                    return p, q
-                break
-            pick -= m * t
-    return None
-
-
-def nth_bit(mask: int, n: int) -> int:
-    """The index of the n-th (from 0) set bit of `mask`, lowest first."""
-    for _ in range(n):
-        mask &= mask - 1
-    return (mask & -mask).bit_length() - 1
 
 
 def neighbour_counts(board: Board, pieces: int) -> tuple[int, int]:

@@ -3,21 +3,26 @@
 from __future__ import annotations
 
 import random
-from typing import Any, ClassVar
+from typing import TYPE_CHECKING, Any, ClassVar
 
 from pydantic import Field
 from rich.console import RenderableType
 
 from abstracts.core import Game, GameOptions, register
-from abstracts.evaluators import Evaluator
+from abstracts.evaluators import Evaluator, RandomPlayout, Rollout
 from abstracts.thruway.board import MAX_SIZE, MIN_SIZE
 from abstracts.thruway.greedy import greedy_move
+from abstracts.thruway.kernel_rollout import UNIFORM
 from abstracts.thruway.moves import PAVE, SWAP, ThruwayMove
 from abstracts.thruway.render import render_board
-from abstracts.thruway.rollout import judged_rollout
+from abstracts.thruway.rollout import judge, judged_rollout
 from abstracts.thruway.rules import SIDES, RuleSet
+from abstracts.thruway.search import ThruwaySearch
 from abstracts.thruway.state import ThruwayState
 from abstracts.thruway.text import read_position
+
+if TYPE_CHECKING:
+    from abstracts.mcts import MCTSAgent
 
 
 class ThruwayOptions(GameOptions):
@@ -81,6 +86,16 @@ class ThruwayGame(Game[ThruwayState, ThruwayMove]):
     def default_evaluator(self) -> Evaluator:
         """Judged 4-ply rollouts (rollout.py): random Thruway games mostly end drawn."""
         return judged_rollout()
+
+    def compiled_search(self, agent: MCTSAgent) -> ThruwaySearch | None:
+        """The compiled search (search.py) for the evaluators the kernels implement: the
+        uniform playout and the default judged rollout at any depth."""
+        evaluator = agent.evaluator
+        if isinstance(evaluator, RandomPlayout):
+            return ThruwaySearch(agent, UNIFORM)
+        if isinstance(evaluator, Rollout) and evaluator.judge is judge:
+            return ThruwaySearch(agent, evaluator.depth)
+        return None
 
     def seat_swap_ahead(self, state: ThruwayState) -> bool:
         """TW-11: `pie` is open now, or will be after the game's first move."""

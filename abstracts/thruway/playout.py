@@ -1,4 +1,9 @@
-"""Fast playouts: the rules of `ThruwayState` on bare ints, no objects.
+"""Playouts in plain Python: the rules of `ThruwayState` on bare ints, no objects.
+
+The compiled kernels (kernel.py, kernel_rollout.py) run the same draws for `State.playout`
+and the compiled search; this module is their plain-Python twin, the one
+`ThruwayState.rollout` (the Python `Rollout` evaluator) plays, and the tests compare the
+kernels' playouts and draws with it.
 
 `random_playout` draws each ply's move uniformly at random, as
 `rng.choice(state.legal_moves())` would, but without listing the moves. It draws from a

@@ -11,6 +11,10 @@ import random
 from operator import attrgetter
 from typing import Any
 
+import numpy as np
+
+import abstracts.thruway.arrays as arrays
+import abstracts.thruway.kernel as kernel
 from abstracts.core import Game, IllegalMove, State
 from abstracts.thruway.board import bit_indices
 from abstracts.thruway.disputes import disputed_blocks, swap_anchors
@@ -20,7 +24,6 @@ from abstracts.thruway.playout import (
     PASSES_TO_DRAW,
     STRAY,
     Position,
-    random_playout,
     run_playout,
 )
 from abstracts.thruway.refusals import refusal
@@ -35,6 +38,7 @@ class ThruwayState(State[ThruwayMove]):
     """Tiles on the board, reserves, whose turn, and what the previous move forbids."""
 
     __slots__ = (
+        "_arrays",
         "_moves",
         "_ply",
         "asphalt",
@@ -85,6 +89,7 @@ class ThruwayState(State[ThruwayMove]):
         over = self.winner_side is not None or passes >= PASSES_TO_DRAW
         self.over = over or ply >= rules.max_plies
         self._moves: list[ThruwayMove] | None = None
+        self._arrays: tuple[np.ndarray, np.ndarray, np.ndarray] | None = None
 
     # -- protocol -------------------------------------------------------------------------
 
@@ -151,9 +156,11 @@ class ThruwayState(State[ThruwayMove]):
         return f"The game is drawn: it reached the limit of {limit} plies (TW-12)."
 
     def playout(self, rng: random.Random) -> str | None:
-        """Uniformly random legal moves to the end (playout.py, on bare ints)."""
-        winner = random_playout(self.rules, self.position(), rng)
-        return None if winner is None else SIDES[winner]
+        """Uniformly random legal moves to the end (the compiled kernel.py, seeded by `rng`)."""
+        cell, s, _ = self.kernel_arrays()
+        geo = arrays.geometry(self.rules.geometry.size)
+        winner = int(kernel.playouts(cell, s, geo, rng.getrandbits(63), 1)[0, 0])
+        return None if winner < 0 else SIDES[winner]
 
     def rollout(self, rng: random.Random, plies: int) -> ThruwayState:
         """At most `plies` plies of the rollout policy (playout.py): a move that wins at
@@ -188,6 +195,19 @@ class ThruwayState(State[ThruwayMove]):
         if self.pie_ok:
             return "open"
         return "next" if self.fresh and self.rules.pie else "-"
+
+    def kernel_arrays(self) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+        """This position as the compiled kernels read it (kernel.py): cells, scalars and
+        work rows, made once per state (kernels copy them: never write them)."""
+        if self._arrays is None:
+            size = self.rules.geometry.size
+            geo = arrays.geometry(size)
+            cell = arrays.cells(self.rules.geometry, self.concrete, self.asphalt)
+            s = arrays.scalars(self.rules.geometry, self.position(), self.rules.max_plies)
+            w = kernel.new_work(geo)
+            kernel.setup(cell, s, w, geo)
+            self._arrays = cell, s, w
+        return self._arrays
 
     def position(self) -> Position:
         """This position as bare ints, for the playouts."""

@@ -69,7 +69,9 @@ def _finishing_zone(geo: Board, concrete: int, asphalt: int, side: int, blocks: 
 
     Layered search as in the greedy connection distance: the mover's nearly filled tiles
     cost 0, other nearly filled parcels that are not indestructible opponent tiles cost 1,
-    and a path of cost at most 2 must join the mover's edges.
+    and a path of cost at most 2 must join the mover's edges. The zone holds every parcel
+    of cost at most 2, even when a cheaper road exists: that road may be one no single move
+    completes, while a winning road of cost 2 runs elsewhere.
     """
     own, opp = (concrete, asphalt) if side == 0 else (asphalt, concrete)
     start, goal = (geo.west, geo.east) if side == 0 else (geo.south, geo.north)
@@ -82,8 +84,6 @@ def _finishing_zone(geo: Board, concrete: int, asphalt: int, side: int, blocks: 
     free, open_ = own & filled, filled & ~own & ~walls
     reach = geo.flood(free & start, free)
     for _ in range(2):
-        if reach & goal:
-            break
         seeds = reach | (open_ & (start | geo.neighbours(reach)))
         reach = geo.flood(seeds, free | seeds)
     if not reach & goal:

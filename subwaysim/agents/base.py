@@ -6,6 +6,8 @@ import random
 from abc import ABC, abstractmethod
 from typing import TYPE_CHECKING
 
+import numpy as np
+
 if TYPE_CHECKING:
     from subwaysim.builds import Build
     from subwaysim.routing import TripOptions
@@ -20,6 +22,14 @@ class Agent(ABC):
     def __init__(self, player: str, rng: random.Random) -> None:
         self.player = player
         self.rng = rng
+        self._draws: np.random.Generator | None = None
+
+    @property
+    def draws(self) -> np.random.Generator:
+        """A numpy generator seeded from `rng` (made once: making one costs more than using it)."""
+        if self._draws is None:
+            self._draws = np.random.default_rng(self.rng.getrandbits(64))
+        return self._draws
 
     @abstractmethod
     def choose_build(self, state: GameState, points_left: int, first: bool) -> Build | None:

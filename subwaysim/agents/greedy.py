@@ -20,25 +20,46 @@ import numpy as np
 
 from subwaysim import builds
 from subwaysim.agents.base import Agent
-from subwaysim.agents.outlook import TripSample, Valuation, square_weights, trips_left
-from subwaysim.agents.plans import Plan, candidates, intensify_builds, outcome, plan_cost
+from subwaysim.agents.outlook import Trips, TripSample, Valuation, square_weights, trips_left
+from subwaysim.agents.plans import (
+    FULL,
+    Breadth,
+    Plan,
+    candidates,
+    intensify_builds,
+    outcome,
+    plan_cost,
+)
 from subwaysim.builds import Build
 from subwaysim.cards import cards_of, square_of
 from subwaysim.routing import TripOptions, systems_of
 from subwaysim.state import GameState
 
-SAMPLE = 32  # origins and destinations drawn per build phase (32 x 32 trips valued)
+SAMPLE = 20  # origins and destinations drawn per build phase (20 x 20 trips valued)
 
 
 class GreedyAgent(Agent):
     kind = "greedy"
 
-    def __init__(self, player: str, rng: random.Random) -> None:
+    def __init__(
+        self,
+        player: str,
+        rng: random.Random,
+        sample_size: int = SAMPLE,
+        breadth: Breadth = FULL,
+    ) -> None:
         super().__init__(player, rng)
+        self.sample_size = sample_size
+        self.breadth = breadth
         self.plan: list[Build] = []  # what is left of the plan being built
         self._ranking: list[Plan] = []  # this phase's other plans worth building, best first
         self._phase = -1  # the turn whose build phase the ranking is for
         self._view_of: tuple[int, Valuation] | None = None  # (turn, the phase's valuation)
+
+    def commit(self, turn: int, plan: tuple[Build, ...]) -> None:
+        """Play `plan` for the rest of turn `turn`'s build phase, and carry what is left of
+        it into the next (what a search does with the choice it tries)."""
+        self._phase, self._ranking, self.plan = turn, [], list(plan)
 
     # --- SG-17 builds ---------------------------------------------------------------------
     def choose_build(self, state: GameState, points_left: int, first: bool) -> Build | None:
@@ -82,8 +103,15 @@ class GreedyAgent(Agent):
         view = self._view(state)
         horizon = trips_left(state)
         heads = queue_heads(state)
-        base = view.value(view.trips(state.network, tuple(heads)))
-        pool = list(candidates(state, self.player, view.weights, budget, self.rng))
+        intensifies = [
+            b
+            for b in intensify_builds(state, self.player, view.weights, self.breadth)
+            if builds.check(b, state, self.player, budget, True) is None
+        ]
+        # One valuation of today's network serves the base and every intensify (SG-17).
+        today = view.trips(state.network, (*(b.square for b in intensifies), *heads))
+        base = view.value(today)
+        pool = list(candidates(state, self.player, view.weights, budget, self.draws, self.breadth))
         if self.plan:
             carried = tuple(self.plan)
             pool.append(Plan(carried, plan_cost(state, self.player, carried, budget)))
@@ -92,13 +120,9 @@ class GreedyAgent(Agent):
             gain = self._gain(state, view, plan, base, horizon, heads)
             if gain is not None and gain > 0:
                 scored.append((gain / plan.cost, plan))
-        for build in intensify_builds(state, self.player, view.weights):
-            if builds.check(build, state, self.player, budget, True) is not None:
-                continue
-            starts = (build.square,)
-            trips = view.trips(state.network, (*starts, *heads))
-            gain = self._intensify_gain(state, view, build, trips, base) * horizon
-            gain += extra_trips(view, trips, starts, heads)
+        for build in intensifies:
+            gain = self._intensify_gain(state, view, build, today, base) * horizon
+            gain += extra_trips(view, today, (build.square,), heads)
             cost = plan_cost(state, self.player, (build,), budget)
             if gain > 0:
                 scored.append((gain / cost, Plan((build,), cost)))
@@ -132,12 +156,12 @@ class GreedyAgent(Agent):
         """One sample of trips for the whole build phase (its plans compare on it)."""
         if self._view_of is None or self._view_of[0] != state.turn:
             weights = square_weights(state)
-            sample = TripSample.draw(weights, SAMPLE, self.rng)
+            sample = TripSample.draw(weights, self.sample_size, self.draws)
             self._view_of = (state.turn, Valuation(state, self.player, sample, weights))
         return self._view_of[1]
 
     def _intensify_gain(
-        self, state: GameState, view: Valuation, build: Build, trips: np.ndarray, base: float
+        self, state: GameState, view: Valuation, build: Build, trips: Trips, base: float
     ) -> float:
         """Worth per trip gained by one more copy of the square's card in play: the same
         trips, reweighted (SG-17 intensify, SG-16)."""
@@ -154,19 +178,7 @@ class GreedyAgent(Agent):
 
     # --- SG-14 and SG-16 decisions ----------------------------------------------------------
     def choose_route(self, state: GameState, options: TripOptions) -> frozenset[str]:
-        rules = state.scenario.rules
-
-        def points(choice: frozenset[str], player: str) -> int:
-            systems = systems_of(choice)
-            if player not in systems:
-                return 0
-            return rules.single_system_points if len(systems) == 1 else rules.shared_points
-
-        def key(choice: frozenset[str]) -> tuple[int, int]:
-            rival = max((points(choice, p) for p in state.players if p != self.player), default=0)
-            return (-points(choice, self.player), rival)
-
-        return min(options.choices, key=key)  # own points first, then the least for a rival
+        return route_choice(state, self.player, options)
 
     def choose_intensify(self, state: GameState, square: int) -> str | None:
         view = self._view(state)
@@ -185,6 +197,23 @@ class GreedyAgent(Agent):
         return best[1]
 
 
+def route_choice(state: GameState, player: str, options: TripOptions) -> frozenset[str]:
+    """SG-14: the tied set of modes scoring `player` the most, then the least for a rival."""
+    rules = state.scenario.rules
+
+    def points(choice: frozenset[str], who: str) -> int:
+        systems = systems_of(choice)
+        if who not in systems:
+            return 0
+        return rules.single_system_points if len(systems) == 1 else rules.shared_points
+
+    def key(choice: frozenset[str]) -> tuple[int, int]:
+        rival = max((points(choice, p) for p in state.players if p != player), default=0)
+        return (-points(choice, player), rival)
+
+    return min(options.choices, key=key)
+
+
 def queue_heads(state: GameState) -> list[int]:
     """The squares the queues' next cards name, in order (public: SG-18 extra trips go there)."""
     depth = min(len(d.queue) for d in state.decks)
@@ -199,12 +228,10 @@ def extra_trip_squares(steps: tuple[Build, ...]) -> tuple[int, ...]:
     return tuple(b.square for b in steps if b.action in ("station", "intensify"))
 
 
-def extra_trips(
-    view: Valuation, trips: np.ndarray, starts: tuple[int, ...], heads: list[int]
-) -> float:
+def extra_trips(view: Valuation, trips: Trips, starts: tuple[int, ...], heads: list[int]) -> float:
     """SG-18: the worth of each extra trip; the k-th goes to the k-th queue head when the
     queues are that deep, else to a sampled destination."""
     return sum(
-        view.trip_from(trips, k, len(starts) + k if k < len(heads) else None)
-        for k in range(len(starts))
+        view.trip_from(trips, start, heads[k] if k < len(heads) else None)
+        for k, start in enumerate(starts)
     )

@@ -13,7 +13,6 @@ Only public information is used: counts of cards, never the order of a pile.
 
 from __future__ import annotations
 
-import random
 from dataclasses import dataclass
 
 import numpy as np
@@ -38,7 +37,8 @@ def square_weights(state: GameState, extra: tuple[int, int] | None = None) -> np
     ahead = turns_left(state) / 2
     for i, deck in enumerate(state.decks):
         supply = np.array(deck.supply, dtype=float)
-        counts = np.array(deck.in_play(), dtype=float) + np.minimum(supply, ahead / deck.identities)
+        in_play = deck.max_population - supply  # every copy not in supply is in play (SG-4)
+        counts = in_play + np.minimum(supply, ahead / deck.identities)
         if extra is not None and extra[0] == i:
             counts[extra[1]] += 1
         total = counts.sum()
@@ -73,19 +73,23 @@ def _turns_to_deplete(state: GameState, piles: int) -> float:
     return float(times[piles - 1]) if len(times) >= piles else float(state.turn + 1000)
 
 
-def trips_per_turn(state: GameState) -> float:
-    """Trips a turn brings now: two cards of every queue each (SG-8), queues as long as the
-    fewest flips (SG-7), plus SG-18 extra trips."""
-    flips = min(d.flips for d in state.decks)
-    return flips / 2 + EXTRA_TRIPS_PER_TURN
+def trips_per_turn(state: GameState, ahead: np.ndarray | float = 0) -> np.ndarray | float:
+    """Trips a turn brings `ahead` turns from now: a queue grows to the deck's flips (SG-7)
+    but never beyond its copies in play, every trip takes two cards of each queue (SG-8);
+    flips and copies in play (SG-6) both grow by about one a turn. Plus SG-18 extra trips."""
+    queue = None
+    for deck in state.decks:
+        in_play = deck.max_population * deck.identities - sum(deck.supply)
+        most = deck.max_population * deck.identities
+        length = np.minimum(np.minimum(deck.flips + ahead, in_play + ahead), most)
+        queue = length if queue is None else np.minimum(queue, length)
+    return np.floor(queue / 2) + EXTRA_TRIPS_PER_TURN  # type: ignore[operator]
 
 
 def trips_left(state: GameState) -> float:
-    """Trips still to come, queues growing by about one card every few turns (SG-7)."""
-    turns = turns_left(state)
-    now = trips_per_turn(state)
-    growth = min(d.flips for d in state.decks) / max(state.turn, 1) / 2  # trips/turn per turn
-    return turns * (now + growth * turns / 2)
+    """Trips still to come, turn by turn to the soonest end (SG-20)."""
+    turns = int(np.ceil(turns_left(state)))
+    return float(np.sum(trips_per_turn(state, np.arange(1, turns + 1))))
 
 
 @dataclass
@@ -98,13 +102,15 @@ class TripSample:
     destination_weights: np.ndarray
 
     @classmethod
-    def draw(cls, weights: np.ndarray, size: int, rng: random.Random) -> TripSample:
-        squares = range(len(weights))
+    def draw(cls, weights: np.ndarray, size: int, draws: np.random.Generator) -> TripSample:
+        """`size` origins and `size` destinations, each square as likely as its weight."""
+        cumulative = np.cumsum(weights)
         ends = []
         for _ in range(2):
-            picks = rng.choices(squares, weights=weights.tolist(), k=size)
-            found, counts = np.unique(picks, return_counts=True)
-            ends += [found, counts / size]
+            picks = np.searchsorted(cumulative, draws.random(size) * cumulative[-1], side="right")
+            counts = np.bincount(np.minimum(picks, len(weights) - 1), minlength=len(weights))
+            found = np.flatnonzero(counts)
+            ends += [found, counts[found] / size]
         return cls(*ends)
 
     def reweighted(self, ratio: np.ndarray) -> TripSample:
@@ -117,13 +123,28 @@ class TripSample:
         )
 
 
+@dataclass(frozen=True, slots=True)
+class Trips:
+    """The (O, D, P) points of a sample's trips on one network: the sampled origins and
+    destinations first, then the `extras` squares as origins and as destinations."""
+
+    points: np.ndarray
+    sample: TripSample
+    extras: tuple[int, ...]
+
+    def origin(self, square: int) -> int:
+        return len(self.sample.origins) + self.extras.index(square)
+
+    def destination(self, square: int) -> int:
+        return len(self.sample.destinations) + self.extras.index(square)
+
+
 class Valuation:
     """A player's view of networks: points per trip over one sample of trips.
 
-    `trips(network, squares)` gives the (O, D, P) points of every sampled origin, and of each
-    square in `squares` as an extra origin, to every sampled destination and every square in
-    `squares` as an extra destination: one kernel call serves a network's expected value,
-    reweighted values (intensify) and SG-18 extra trips.
+    `trips(network, squares)` works out, in one kernel call, the points of every sampled
+    trip and of trips from and to the extra `squares`: a network's expected worth, its worth
+    under other card weights (intensify) and SG-18 extra trips all come from it.
     """
 
     def __init__(
@@ -137,12 +158,14 @@ class Valuation:
         rules = state.scenario.rules
         self.points = (rules.single_system_points, rules.shared_points)
 
-    def trips(self, network: Network, squares: tuple[int, ...] = ()) -> np.ndarray:
-        extra = np.array(squares, dtype=np.int64)
+    def trips(self, network: Network, squares: tuple[int, ...] = ()) -> Trips:
+        extras = tuple(dict.fromkeys(squares))
+        extra = np.array(extras, dtype=np.int64)
         origins = np.concatenate([self.sample.origins, extra])
         destinations = np.concatenate([self.sample.destinations, extra])
         router = self.state.router_for(network)
-        return pair_points(router, origins, destinations, self.seat, *self.points)
+        points = pair_points(router, origins, destinations, self.seat, *self.points)
+        return Trips(points, self.sample, extras)
 
     def worth(self, points: np.ndarray) -> float:
         """Own expected points minus a share of the best rival's."""
@@ -150,18 +173,20 @@ class Valuation:
         rival = max((p for i, p in enumerate(points) if i != self.seat), default=0.0)
         return float(own - RIVAL_WEIGHT * rival)
 
-    def value(self, trips: np.ndarray, sample: TripSample | None = None) -> float:
+    def value(self, trips: Trips, sample: TripSample | None = None) -> float:
         """The worth of the sampled trips (of `sample`'s weights, default the view's own)."""
         s = sample or self.sample
         o, d = len(s.origins), len(s.destinations)
-        points = np.einsum("o,odp,d->p", s.origin_weights, trips[:o, :d], s.destination_weights)
+        points = np.einsum(
+            "o,odp,d->p", s.origin_weights, trips.points[:o, :d], s.destination_weights
+        )
         return self.worth(points)
 
-    def trip_from(self, trips: np.ndarray, at: int, destination: int | None) -> float:
-        """The worth of one SG-18 extra trip from extra square number `at` (of `squares`) to
-        `destination` (a square among `squares`, by number), or to a sampled destination."""
-        o = len(self.sample.origins) + at
+    def trip_from(self, trips: Trips, origin: int, destination: int | None) -> float:
+        """The worth of one SG-18 extra trip from the extra square `origin` to the extra
+        square `destination`, or (None) to a sampled destination."""
+        row = trips.points[trips.origin(origin)]
         if destination is not None:
-            return self.worth(trips[o, len(self.sample.destinations) + destination])
+            return self.worth(row[trips.destination(destination)])
         d = len(self.sample.destinations)
-        return self.worth(self.sample.destination_weights @ trips[o, :d])
+        return self.worth(self.sample.destination_weights @ row[:d])

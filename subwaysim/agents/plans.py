@@ -14,7 +14,6 @@ and the network it leaves; the player values them (`greedy.py`).
 from __future__ import annotations
 
 import heapq
-import random
 from collections.abc import Iterator
 from dataclasses import dataclass
 
@@ -22,12 +21,23 @@ import numpy as np
 
 from subwaysim import builds
 from subwaysim.builds import PHASE, Build
+from subwaysim.compiled import kernel
 from subwaysim.network import Network
+from subwaysim.routing.kernels import grid_step, heap_pop, heap_push
 from subwaysim.state import GameState
 
-TARGETS = 8  # busy squares considered as line ends
-STATIONS = 4  # own track squares considered for a station (the busiest)
-CHANGES = 3  # own stations considered for removal or a change to express (the quietest)
+
+@dataclass(frozen=True, slots=True)
+class Breadth:
+    """How many plans of each kind a player weighs."""
+
+    targets: int = 6  # busy squares considered as line ends
+    stations: int = 3  # own track squares considered for a station (the busiest)
+    changes: int = 2  # own stations considered for removal or a change to express (quietest)
+    intensify: int = 3  # own stations whose squares are considered for intensify (busiest)
+
+
+FULL = Breadth()
 MAX_LINE = 12  # longest line (in build points) a plan may lay
 
 
@@ -70,44 +80,62 @@ def outcome(state: GameState, player: str, steps: tuple[Build, ...]) -> Network 
 
 
 def candidates(
-    state: GameState, player: str, weights: np.ndarray, budget: int, rng: random.Random
+    state: GameState,
+    player: str,
+    weights: np.ndarray,
+    budget: int,
+    draws: np.random.Generator,
+    breadth: Breadth = FULL,
 ) -> Iterator[Plan]:
     """Every plan worth valuing this phase (see the module)."""
-    yield from stations(state, player, weights, budget)
-    yield from lines(state, player, weights, budget, busy_squares(weights, rng))
-    yield from removals(state, player, weights, budget)
+    yield from stations(state, player, weights, budget, breadth)
+    busy = busy_squares(weights, draws, breadth)
+    yield from lines(state, player, weights, budget, busy, breadth)
+    yield from removals(state, player, weights, budget, breadth)
 
 
-def busy_squares(weights: np.ndarray, rng: random.Random) -> list[int]:
+def busy_squares(
+    weights: np.ndarray, draws: np.random.Generator, breadth: Breadth = FULL
+) -> list[int]:
     """Squares drawn by weight without replacement: busy ones first, and a spread of them
     when many squares are about as busy (early in a game every square is)."""
-    keys = [rng.random() ** (1 / w) if w > 0 else 0.0 for w in weights.tolist()]
-    return sorted(range(len(weights)), key=lambda sq: -keys[sq])[: TARGETS * 3]
+    keys = draws.random(len(weights))
+    keys = np.where(
+        weights > 0, keys ** (1 / np.maximum(weights, 1e-300)), 0.0
+    )  # Efraimidis-Spirakis
+    return [int(sq) for sq in np.argsort(-keys, kind="stable")[: breadth.targets * 3]]
 
 
-def stations(state: GameState, player: str, weights: np.ndarray, budget: int) -> Iterator[Plan]:
+def stations(
+    state: GameState, player: str, weights: np.ndarray, budget: int, breadth: Breadth = FULL
+) -> Iterator[Plan]:
     network = state.network
     free = sorted(network.track[player] - network.stations.keys(), key=lambda sq: -weights[sq])
-    for sq in free[:STATIONS]:
+    for sq in free[: breadth.stations]:
         for kind in ("express", "local"):  # on a tie in value, express (SG-12) keeps options
-            steps = (Build("station", sq, kind),)
-            cost = plan_cost(state, player, steps, budget)
-            yield Plan(steps, cost, weights[sq] / cost)
+            station = Build("station", sq, kind)
+            cost = max(price(state, player, station, budget, network), 1)
+            yield Plan((station,), cost, weights[sq] / cost)
     if len(network.stations_of(player)) == 0:  # a ride needs two stations (SG-12)
-        for i, a in enumerate(free[:TARGETS]):
-            for b in free[i + 1 : TARGETS]:
+        for i, a in enumerate(free[: breadth.targets]):
+            for b in free[i + 1 : breadth.targets]:
                 steps = (Build("station", a, "local"), Build("station", b, "local"))
                 cost = plan_cost(state, player, steps, budget)
                 yield Plan(steps, cost, float(np.sqrt(weights[a] * weights[b])) / cost)
 
 
 def lines(
-    state: GameState, player: str, weights: np.ndarray, budget: int, busy: list[int]
+    state: GameState,
+    player: str,
+    weights: np.ndarray,
+    budget: int,
+    busy: list[int],
+    breadth: Breadth = FULL,
 ) -> Iterator[Plan]:
     network = state.network
     own = network.track[player]
     steps_cost = track_costs(state, player, budget)
-    targets = [t for t in busy if t not in own][:TARGETS]
+    targets = [t for t in busy if t not in own][: breadth.targets]
     served = bool(network.stations_of(player))
     if own:
         paths = cheapest_paths(state, own, steps_cost)
@@ -117,7 +145,7 @@ def lines(
                 continue
             start = attachment(state, own, path)
             ends = (target,) if served else (start, target)
-            yield line_plan(state, player, path, ends, budget, weights)
+            yield line_plan(state, player, path, ends, steps_cost, budget, weights)
         return
     walk = state.router().walking.distances
     for i, a in enumerate(targets):
@@ -127,15 +155,17 @@ def lines(
                 continue  # a ride of two stops saves nothing on a walk of two steps
             path = paths.path(b)
             if path is not None:
-                yield line_plan(state, player, [a, *path], (a, b), budget, weights)
+                yield line_plan(state, player, [a, *path], (a, b), steps_cost, budget, weights)
 
 
-def removals(state: GameState, player: str, weights: np.ndarray, budget: int) -> Iterator[Plan]:
+def removals(
+    state: GameState, player: str, weights: np.ndarray, budget: int, breadth: Breadth = FULL
+) -> Iterator[Plan]:
     """Removing an own station, or changing a local one to express (SG-12, SG-17)."""
     own = [st for st in state.network.stations_of(player) if st.builder == player]
     if len(own) < 3:
         return  # a system needs two stations to ride (SG-12): nothing to spare
-    for station in sorted(own, key=lambda st: weights[st.square])[:CHANGES]:
+    for station in sorted(own, key=lambda st: weights[st.square])[: breadth.changes]:
         steps: tuple[Build, ...] = (Build("remove_station", station.square),)
         yield Plan(steps, plan_cost(state, player, steps, budget))
         if station.kind == "local":
@@ -143,31 +173,39 @@ def removals(state: GameState, player: str, weights: np.ndarray, budget: int) ->
             yield Plan(steps, plan_cost(state, player, steps, budget))
 
 
-def intensify_builds(state: GameState, player: str, weights: np.ndarray) -> Iterator[Build]:
+def intensify_builds(
+    state: GameState, player: str, weights: np.ndarray, breadth: Breadth = FULL
+) -> Iterator[Build]:
     """Intensify a card of the busiest squares its own stations serve (SG-17)."""
     served = sorted(state.network.stations_of(player), key=lambda st: -weights[st.square])
-    for station in served[:STATIONS]:
+    for station in served[: breadth.intensify]:
         for deck in state.decks:
             yield Build("intensify", station.square, deck.name)
 
 
-def track_costs(state: GameState, player: str, budget: int) -> list[int]:
+def track_costs(state: GameState, player: str, budget: int) -> np.ndarray:
     """Points to lay track on each square (0 where the player has track already): SG-17's
     hazard and shared prices (a whole phase counting as the budget), SG-21's surcharge."""
     network, board = state.network, state.board
-    own = network.track[player]
-    others = frozenset().union(*(t for p, t in network.track.items() if p != player))
     prices = state.prices
-    table = []
-    for sq in range(board.size):
-        if sq in own:
-            table.append(0)
-            continue
-        cost = prices.track_on(board.is_hazard(sq), sq in others)
-        if cost == PHASE:
-            table.append(max(budget, 1))
-        else:
-            table.append(int(cost) + builds.surcharge(state, Build("track", sq)))
+    hazard = np.zeros(board.size, dtype=np.bool_)
+    hazard[list(board.hazards)] = True
+    shared = np.zeros(board.size, dtype=np.bool_)
+    for other, track in network.track.items():
+        if other != player and track:
+            shared[list(track)] = True
+    table = np.empty(board.size, dtype=np.int64)
+    whole = np.zeros(board.size, dtype=np.bool_)  # a whole-phase build there
+    for on_hazard in (False, True):
+        for on_shared in (False, True):
+            cost = prices.track_on(on_hazard, on_shared)
+            here = (hazard == on_hazard) & (shared == on_shared)
+            table[here] = max(budget, 1) if cost == PHASE else int(cost)
+            whole |= here & (cost == PHASE)
+    if prices.surcharge:
+        populated = np.array([builds.populated(state, sq) for sq in range(board.size)])
+        table[populated & ~whole] += prices.surcharge
+    table[list(network.track[player])] = 0
     return table
 
 
@@ -176,35 +214,74 @@ class Paths:
     """The cheapest track from a set of squares to every square (one Dijkstra)."""
 
     sources: frozenset[int]
-    cost: dict[int, int]
-    back: dict[int, int]
+    cost: np.ndarray  # (N,) build points to reach each square, MAX_LINE + 1 beyond reach
+    back: np.ndarray  # (N,) the square each is reached from, -1 for sources and unreached
 
     def path(self, target: int) -> list[int] | None:
         """New squares, in order, from the sources to `target` (None: too dear or cut off)."""
-        if self.cost.get(target, MAX_LINE + 1) > MAX_LINE:
+        if self.cost[target] > MAX_LINE:
             return None
         path = [target]
-        while path[-1] in self.back:
-            path.append(self.back[path[-1]])
+        while self.back[path[-1]] >= 0:
+            path.append(int(self.back[path[-1]]))
         return [sq for sq in reversed(path) if sq not in self.sources]
 
 
-def cheapest_paths(state: GameState, sources: frozenset[int], costs: list[int]) -> Paths:
+def cheapest_paths(state: GameState, sources: frozenset[int], costs: np.ndarray) -> Paths:
     """Dijkstra from `sources` over the cost of laying track on each square, up to MAX_LINE."""
+    board = state.board
+    start = np.zeros(board.size, dtype=np.bool_)
+    start[list(sources)] = True
+    cost, back = grid_dijkstra(board.width, board.height, costs, start, MAX_LINE)
+    return Paths(sources, cost, back)
+
+
+def cheapest_paths_reference(
+    state: GameState, sources: frozenset[int], costs: np.ndarray
+) -> np.ndarray:
+    """The costs `cheapest_paths` finds, by a plain heapq Dijkstra (the kernel's reference)."""
     neighbours = state.board.neighbours
     dist = dict.fromkeys(sources, 0)
-    back: dict[int, int] = {}
     heap = [(0, s) for s in sorted(sources)]
     while heap:
         d, sq = heapq.heappop(heap)
         if d > dist[sq]:
             continue
         for n in neighbours(sq):
-            nd = d + costs[n]
+            nd = d + int(costs[n])
             if nd <= MAX_LINE and nd < dist.get(n, MAX_LINE + 1):
-                dist[n], back[n] = nd, sq
+                dist[n] = nd
                 heapq.heappush(heap, (nd, n))
-    return Paths(sources, dist, back)
+    out = np.full(state.board.size, MAX_LINE + 1, dtype=np.int64)
+    for sq, d in dist.items():
+        out[sq] = d
+    return out
+
+
+@kernel
+def grid_dijkstra(width, height, costs, sources, limit):  # type: ignore[no-untyped-def]
+    """Cheapest ways over the grid (entering a square costs `costs[square]`) from every
+    source square, up to `limit`: (cost, back) per square."""
+    size = width * height
+    cost = np.full(size, limit + 1, np.int64)
+    back = np.full(size, -1, np.int64)
+    heap_d = np.empty(4 * size + 4, np.int64)
+    heap_n = np.empty(4 * size + 4, np.int64)
+    count = 0
+    for sq in range(size):
+        if sources[sq]:
+            cost[sq] = 0
+            count = heap_push(heap_d, heap_n, count, 0, sq)
+    while count > 0:
+        d, u, count = heap_pop(heap_d, heap_n, count)
+        if d > cost[u]:
+            continue
+        for k in range(4):
+            v = grid_step(u, k, width, height)
+            if v >= 0 and d + costs[v] <= limit and d + costs[v] < cost[v]:
+                cost[v], back[v] = d + costs[v], u
+                count = heap_push(heap_d, heap_n, count, cost[v], v)
+    return cost, back
 
 
 def attachment(state: GameState, own: frozenset[int], path: list[int]) -> int:
@@ -218,11 +295,13 @@ def line_plan(
     player: str,
     path: list[int],
     ends: tuple[int, ...],
+    track_cost: np.ndarray,
     budget: int,
     weights: np.ndarray,
 ) -> Plan:
     """Track along `path`, local stations on `ends`: the first station early, so that a line
-    cut short by the budget still serves trips (and brings its SG-18 extra trip)."""
+    cut short by the budget still serves trips (and brings its SG-18 extra trip).
+    `track_cost` is `track_costs`' table (a station's price does not depend on the track)."""
     network = state.network
     todo = [sq for sq in path if sq not in network.track[player]]
     first = ends[0]
@@ -238,6 +317,11 @@ def line_plan(
         station = Build("station", end, "local")
         if end not in network.stations and station not in steps:
             steps.insert(0 if end == first else len(steps), station)
-    cost = plan_cost(state, player, tuple(steps), budget)
+    cost = int(sum(track_cost[sq] for sq in todo)) + sum(
+        price(state, player, step, budget, state.network)
+        for step in steps
+        if step.action == "station"
+    )
+    cost = max(cost, 1)
     prior = float(np.prod([weights[t] for t in ends])) ** (1 / len(ends)) / cost
     return Plan(tuple(steps), cost, prior)

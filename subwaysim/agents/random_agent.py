@@ -3,10 +3,12 @@
 Sensible: track that extends its own network (anywhere, for its first track), a station
 (local or express) on its own track, intensifying a square its own stations serve, and
 borrowing when the scenario allows it. It never removes what it built, and it stops only
-when nothing sensible is affordable. Tied routes and intensify after a trip go its way.
+when nothing sensible is allowed. Tied routes and intensify after a trip go its way.
 """
 
 from __future__ import annotations
+
+from dataclasses import dataclass
 
 from subwaysim import builds
 from subwaysim.agents.base import Agent
@@ -14,30 +16,67 @@ from subwaysim.builds import Build
 from subwaysim.routing import TripOptions, systems_of
 from subwaysim.state import GameState
 
+TRIES = 8  # random draws before listing every sensible build
+
+
+@dataclass(frozen=True, slots=True)
+class Sensible:
+    """The sensible builds of a player, as numbered choices (built only when drawn)."""
+
+    targets: list[int]  # squares next to its network (every square without track)
+    free: list[int]  # its track squares without a station
+    served: list[int]  # squares its stations serve
+    decks: tuple[str, ...]
+
+    @classmethod
+    def of(cls, state: GameState, player: str) -> Sensible:
+        network, board = state.network, state.board
+        own = network.track[player]
+        if own:
+            targets = sorted({n for sq in own for n in board.neighbours(sq)} - own)
+        else:
+            targets = list(range(board.size))
+        free = sorted(own - network.stations.keys())
+        served = [st.square for st in network.stations_of(player)]
+        return cls(targets, free, served, tuple(d.name for d in state.decks))
+
+    def __len__(self) -> int:
+        return len(self.targets) + 2 * len(self.free) + len(self.served) * len(self.decks) + 1
+
+    def __getitem__(self, i: int) -> Build:
+        if i < len(self.targets):
+            return Build("track", self.targets[i])
+        i -= len(self.targets)
+        if i < 2 * len(self.free):
+            return Build("station", self.free[i // 2], ("local", "express")[i % 2])
+        i -= 2 * len(self.free)
+        if i < len(self.served) * len(self.decks):
+            return Build(
+                "intensify", self.served[i // len(self.decks)], self.decks[i % len(self.decks)]
+            )
+        return Build("borrow")
+
 
 def sensible_builds(state: GameState, player: str, points_left: int, first: bool) -> list[Build]:
-    """Builds that grow `player`'s system or its trips, legal now (SG-17, SG-22)."""
-    network, board = state.network, state.board
-    own = network.track[player]
-    if own:
-        targets = sorted({n for sq in own for n in board.neighbours(sq)} - own)
-    else:
-        targets = list(range(board.size))
-    options = [Build("track", sq) for sq in targets]
-    for sq in sorted(own - network.stations.keys()):
-        options += [Build("station", sq, "local"), Build("station", sq, "express")]
-    for station in network.stations_of(player):
-        options += [Build("intensify", station.square, d.name) for d in state.decks]
-    options.append(Build("borrow"))
-    return [b for b in options if builds.allowed(b, state, player, points_left, first)]
+    """Builds that grow `player`'s system or its trips, allowed now (SG-17, SG-22)."""
+    options = Sensible.of(state, player)
+    every = (options[i] for i in range(len(options)))
+    return [b for b in every if builds.allowed(b, state, player, points_left, first)]
 
 
 class RandomAgent(Agent):
     kind = "random"
 
     def choose_build(self, state: GameState, points_left: int, first: bool) -> Build | None:
-        options = sensible_builds(state, self.player, points_left, first)
-        return self.rng.choice(options) if options else None
+        # Uniform among the allowed sensible builds: draw among all of them until one is
+        # allowed (each allowed one equally likely), listing them only when draws keep failing.
+        options = Sensible.of(state, self.player)
+        for _ in range(TRIES):
+            build = options[self.rng.randrange(len(options))]
+            if builds.allowed(build, state, self.player, points_left, first):
+                return build
+        allowed = sensible_builds(state, self.player, points_left, first)
+        return self.rng.choice(allowed) if allowed else None
 
     def choose_route(self, state: GameState, options: TripOptions) -> frozenset[str]:
         mine = [c for c in options.choices if self.player in systems_of(c)]

@@ -3,8 +3,9 @@
 `Router(network, rules, cache).options(o, d)` gives a trip's shortest distance and its
 SG-14 choices of modes; `route(o, d, modes)` the legs of one shortest trip. Walking is
 computed once per board (`walking`), each system's rides once per change of that system
-(`rides`, a compiled kernel), and each set of systems' station-to-station distances once
-per change of one of them (`closure`); a trip is then a minimum over stations.
+(`rides`, a compiled kernel); a trip is then a compiled search over the few stations of
+the systems it may use (`station_graph`), and SG-14 tries sets of modes smallest first
+(`modes`). `expectation` values many trips at once for players.
 """
 
 from subwaysim.routing.cache import RouteCache

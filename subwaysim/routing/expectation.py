@@ -15,69 +15,34 @@ lookups, in a compiled kernel.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
-
 import numpy as np
 
 from subwaysim.compiled import kernel
-from subwaysim.routing.kernels import INF
+from subwaysim.routing.kernels import INF, build_groups, edge_dijkstra, station_dijkstra
 from subwaysim.routing.router import Router
 
 
-@dataclass(frozen=True, slots=True)
-class Subsets:
-    """The station closures the estimate needs, concatenated for the kernel.
-
-    Subset 0 is every rideable system; then one per rideable player alone; then, with three
-    or more rideable players, one per player left out. `single[p]` / `without[p]` index them
-    (-1: that player offers no ride / leaving it out leaves walking only).
-    """
-
-    stations: np.ndarray  # (sum K,) station squares, subset after subset
-    offsets: np.ndarray  # (S + 1,) where each subset's stations start
-    closures: np.ndarray  # (sum K^2,) each subset's (K, K) closure, flattened
-    closure_offsets: np.ndarray  # (S + 1,)
-    single: np.ndarray  # (P,)
-    without: np.ndarray  # (P,)
-
-
-def subsets(router: Router) -> Subsets:
-    """The closures for `router`'s network, from the cache when its systems were seen."""
-    key = ("subsets", tuple(s.serial for s in router.rideable), router.network.players)
-    return router.cache.get(key, lambda: _subsets(router))
-
-
-def _subsets(router: Router) -> Subsets:
+def groups_of(router: Router) -> tuple[list[tuple[int, ...]], np.ndarray, np.ndarray]:
+    """The sets of rideable systems the estimate compares (indices into `router.rideable`):
+    group 0 is every one; then each alone; then, with three or more, each left out.
+    Returns (groups, single, without): `single[p]` / `without[p]` index the group of player
+    p's system alone / of every system but p's (-1: p offers no ride / walking only)."""
     players = router.network.players
-    rideable = router.rideable
-    groups = [rideable] if rideable else []
+    count = len(router.rideable)
+    groups: list[tuple[int, ...]] = [tuple(range(count))] if count else []
     single = np.full(len(players), -1, dtype=np.int64)
     without = np.full(len(players), -1, dtype=np.int64)
-    for system in rideable:
-        p = players.index(system.system)
-        single[p] = len(groups)
-        groups.append((system,))
-    if len(rideable) == 2:
-        for system in rideable:
-            other = next(s for s in rideable if s is not system)
-            without[players.index(system.system)] = single[players.index(other.system)]
-    elif len(rideable) > 2:
-        for system in rideable:
-            without[players.index(system.system)] = len(groups)
-            groups.append(tuple(s for s in rideable if s is not system))
-    closures = [router.closure(group, True) for group in groups]
-    sizes = [len(c.stations) for c in closures]
-    none = np.zeros(0, dtype=np.int64)
-    stations = np.concatenate([c.stations for c in closures]) if closures else none
-    flat = np.concatenate([c.fresh.ravel() for c in closures]) if closures else none
-    return Subsets(
-        stations,
-        np.cumsum([0, *sizes], dtype=np.int64),
-        flat,
-        np.cumsum([0, *(s * s for s in sizes)], dtype=np.int64),
-        single,
-        without,
-    )
+    seats = [players.index(s.system) for s in router.rideable]
+    for i, seat in enumerate(seats):
+        single[seat] = len(groups)
+        groups.append((i,))
+    for i, seat in enumerate(seats):
+        if count == 2:
+            without[seat] = single[seats[1 - i]]
+        elif count > 2:
+            without[seat] = len(groups)
+            groups.append(tuple(j for j in range(count) if j != i))
+    return groups, single, without
 
 
 def pair_points(
@@ -90,17 +55,25 @@ def pair_points(
 ) -> np.ndarray:
     """(O, D, P) the points each player expects from each origin x destination trip (see the
     module); `chooser` is the seat index of the player taking SG-14 choices, or -1."""
-    parts = subsets(router)
+    systems = router.rideable
+    groups, single, without = groups_of(router)
+    members = np.zeros((len(groups), max(len(systems), 1)), dtype=np.bool_)
+    for g, group in enumerate(groups):
+        members[g, list(group)] = True
+    sizes = [len(s.stations) for s in systems]
+    none = np.zeros(0, dtype=np.int64)
     return _pair_points(
         router.walking.distances,
         np.ascontiguousarray(origins, dtype=np.int64),
         np.ascontiguousarray(destinations, dtype=np.int64),
-        parts.stations,
-        parts.offsets,
-        parts.closures,
-        parts.closure_offsets,
-        parts.single,
-        parts.without,
+        np.concatenate([s.stations for s in systems]) if systems else none,
+        np.cumsum([0, *sizes], dtype=np.int64),
+        np.concatenate([s.flat for s in systems]) if systems else none,
+        np.cumsum([0, *(k * k for k in sizes)], dtype=np.int64),
+        members,
+        router.rules.transfer_cost,
+        single,
+        without,
         chooser,
         float(single_points),
         float(shared_points),
@@ -124,17 +97,43 @@ def expected_points(
 
 
 @kernel
-def _fill_via(via, walk, origin, stations, offsets, closures, closure_offsets):  # type: ignore[no-untyped-def]
-    """For one origin, every subset: the shortest way to each of its stations, riding included
-    (via[first + b] = min over a of walk(origin, a) + closure[a, b])."""
+def _fill_via(  # type: ignore[no-untyped-def]
+    via,
+    walk,
+    origin,
+    stations,
+    offsets,
+    edges,
+    edge_offsets,
+    rides,
+    ride_offsets,
+    members,
+    transfer,
+):
+    """For one origin, every group: the shortest way to each of its stations, riding included."""
+    systems = members.shape[1]
     for g in range(len(offsets) - 1):
-        first, k, base = offsets[g], offsets[g + 1] - offsets[g], closure_offsets[g]
+        first, k = offsets[g], offsets[g + 1] - offsets[g]
+        charge = transfer if members[g].sum() > 1 else 0
+        if charge == 0:
+            graph = edges[edge_offsets[g] : edge_offsets[g + 1]].reshape((k, k))
+            pred = np.empty(k, np.int64)
+            edge_dijkstra(
+                walk, stations[first : first + k], graph, True, origin, via[first : first + k], pred
+            )
+            continue
+        layers = systems + 1  # every system has a layer; those outside the group ride nothing
+        graph = rides[ride_offsets[g] : ride_offsets[g + 1]].reshape((systems, k, k))
+        dist = np.empty(k * layers, np.int64)
+        pred = np.empty(k * layers, np.int64)
+        how = np.empty(k * layers, np.int64)
+        station_dijkstra(
+            walk, stations[first : first + k], graph, True, charge, origin, dist, pred, how
+        )
         for b in range(k):
             best = INF
-            for a in range(k):
-                cost = walk[origin, stations[first + a]] + closures[base + a * k + b]
-                if cost < best:
-                    best = cost
+            for layer in range(layers):
+                best = min(best, dist[layer * k + b])
             via[first + b] = best
 
 
@@ -143,21 +142,26 @@ def _pair_points(  # type: ignore[no-untyped-def]
     walk,
     origins,
     destinations,
-    stations,
-    offsets,
-    closures,
-    closure_offsets,
+    sys_stations,
+    sys_offsets,
+    sys_flat,
+    flat_offsets,
+    members,
+    transfer,
     single,
     without,
     chooser,
     single_points,
     shared_points,
 ):
-    players, groups = len(single), len(offsets) - 1
+    players, groups = len(single), members.shape[0]
     count_o, count_d = len(origins), len(destinations)
     out = np.zeros((count_o, count_d, players), np.float64)
     if groups == 0:
         return out
+    stations, offsets, edges, edge_offsets, rides, ride_offsets = build_groups(
+        walk, sys_stations, sys_offsets, sys_flat, flat_offsets, members, transfer, True
+    )
     onward = np.empty((offsets[-1], count_d), np.int64)  # station -> destination, walking
     for b in range(offsets[-1]):
         for j in range(count_d):
@@ -166,7 +170,19 @@ def _pair_points(  # type: ignore[no-untyped-def]
     reach = np.empty((groups, count_d), np.int64)  # shortest trip to each destination
     for i in range(count_o):
         o = origins[i]
-        _fill_via(via, walk, o, stations, offsets, closures, closure_offsets)
+        _fill_via(
+            via,
+            walk,
+            o,
+            stations,
+            offsets,
+            edges,
+            edge_offsets,
+            rides,
+            ride_offsets,
+            members,
+            transfer,
+        )
         for g in range(groups):
             row = reach[g]
             row[:] = INF
@@ -217,14 +233,12 @@ def expected_points_reference(
     single_points: int,
     shared_points: int,
 ) -> np.ndarray:
-    """The same in plain Python from each subset's `Closure.trip`: the kernel's reference."""
-    parts = subsets(router)
+    """The same in plain Python from each group's `StationGraph.trip`: the kernel's reference."""
     players = router.network.players
     rideable = router.rideable
-    groups = [rideable] + [(s,) for s in rideable]
-    if len(rideable) > 2:
-        groups += [tuple(s for s in rideable if s is not left) for left in rideable]
-    trips = [router.closure(group, True).trip for group in groups] if rideable else []
+    groups, single, without = groups_of(router)
+    graphs = [router.graph(tuple(rideable[i] for i in group), True) for group in groups]
+    trips = [graph.trip for graph in graphs]
     out = np.zeros(len(players))
     walk = router.walking.distances
     for o, wo in zip(origins, origin_weights, strict=True):
@@ -233,9 +247,7 @@ def expected_points_reference(
                 continue
             best, weight = trips[0](o, d), wo * wd
             hits = [
-                p
-                for p in range(len(players))
-                if parts.single[p] >= 0 and trips[parts.single[p]](o, d) == best
+                p for p in range(len(players)) if single[p] >= 0 and trips[single[p]](o, d) == best
             ]
             if hits:
                 if chooser in hits:
@@ -245,7 +257,7 @@ def expected_points_reference(
                         out[p] += weight * single_points / len(hits)
                 continue
             for p in range(len(players)):
-                g = parts.without[p]
-                if parts.single[p] >= 0 and (g < 0 or trips[g](o, d) > best):
+                g = without[p]
+                if single[p] >= 0 and (g < 0 or trips[g](o, d) > best):
                     out[p] += weight * shared_points
     return out

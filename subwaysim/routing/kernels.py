@@ -4,8 +4,8 @@ Squares are `rank * width + file`; distances are int32 with `INF` for "no way".
 - `walk_distances`: every square to every square on foot (SG-9), once per board.
 - `ride_matrix`: one system's stations and the stops counted by the best ride between
   every two of them (SG-10..SG-12).
-- `station_closure`: shortest distances between the stations of a set of systems, riding
-  and (optionally) walking between them, with transfer costs (SG-13).
+- `station_dijkstra`: from a square to every station of a set of systems, riding and
+  (optionally) walking between them, with transfer costs (SG-13); `station_trip` a trip.
 Tests check each kernel against its reference on random boards (hypothesis).
 """
 
@@ -25,65 +25,76 @@ NO_STATION, LOCAL, EXPRESS = 0, 1, 2  # station kinds in a `kinds` array
 
 
 @kernel
+def heap_push(heap_d, heap_n, count, d, n):  # type: ignore[no-untyped-def]
+    """Push (d, n) on a binary min-heap kept in two arrays holding `count` items; new count."""
+    j = count
+    while j > 0:
+        parent = (j - 1) // 2
+        if heap_d[parent] <= d:
+            break
+        heap_d[j], heap_n[j] = heap_d[parent], heap_n[parent]
+        j = parent
+    heap_d[j], heap_n[j] = d, n
+    return count + 1
+
+
+@kernel
+def heap_pop(heap_d, heap_n, count):  # type: ignore[no-untyped-def]
+    """Pop the least (d, n) from the heap; returns (d, n, new count)."""
+    d, n = heap_d[0], heap_n[0]
+    count -= 1
+    last_d, last_n = heap_d[count], heap_n[count]
+    i = 0
+    while True:  # sift the last item down from the root
+        child = 2 * i + 1
+        if child >= count:
+            break
+        if child + 1 < count and heap_d[child + 1] < heap_d[child]:
+            child += 1
+        if heap_d[child] >= last_d:
+            break
+        heap_d[i], heap_n[i] = heap_d[child], heap_n[child]
+        i = child
+    heap_d[i], heap_n[i] = last_d, last_n
+    return d, n, count
+
+
+@kernel
+def grid_step(u, k, width, height):  # type: ignore[no-untyped-def]
+    """The neighbour of square `u` in direction k (0 west, 1 east, 2 south, 3 north), or -1."""
+    rank, file = u // width, u % width
+    if k == 0:
+        return u - 1 if file > 0 else -1
+    if k == 1:
+        return u + 1 if file < width - 1 else -1
+    if k == 2:
+        return u - width if rank > 0 else -1
+    return u + width if rank < height - 1 else -1
+
+
+@kernel
 def _walk_from(source, width, height, hazard, hazard_cost, on_leave, out):  # type: ignore[no-untyped-def]
-    """Dijkstra from `source` on the grid, into `out` (a binary heap kept in arrays)."""
+    """Dijkstra from `source` on the grid, into `out`."""
     size = width * height
     heap_d = np.empty(4 * size + 4, np.int64)
     heap_n = np.empty(4 * size + 4, np.int64)
     for i in range(size):
         out[i] = INF
     out[source] = 0
-    count = 1
-    heap_d[0], heap_n[0] = 0, source
+    count = heap_push(heap_d, heap_n, 0, 0, source)
     while count > 0:
-        d, u = heap_d[0], heap_n[0]
-        count -= 1
-        last_d, last_n = heap_d[count], heap_n[count]
-        i = 0
-        while True:  # sift the last item down from the root
-            child = 2 * i + 1
-            if child >= count:
-                break
-            if child + 1 < count and heap_d[child + 1] < heap_d[child]:
-                child += 1
-            if heap_d[child] >= last_d:
-                break
-            heap_d[i], heap_n[i] = heap_d[child], heap_n[child]
-            i = child
-        heap_d[i], heap_n[i] = last_d, last_n
+        d, u, count = heap_pop(heap_d, heap_n, count)
         if d > out[u]:
             continue
-        rank, file = u // width, u % width
         for k in range(4):
-            if k == 0:
-                if file == 0:
-                    continue
-                v = u - 1
-            elif k == 1:
-                if file == width - 1:
-                    continue
-                v = u + 1
-            elif k == 2:
-                if rank == 0:
-                    continue
-                v = u - width
-            else:
-                if rank == height - 1:
-                    continue
-                v = u + width
+            v = grid_step(u, k, width, height)
+            if v < 0:
+                continue
             costly = hazard[u] if on_leave else hazard[v]
             nd = d + (hazard_cost if costly else 1)
             if nd < out[v]:
                 out[v] = nd
-                j = count  # sift up
-                count += 1
-                while j > 0:
-                    parent = (j - 1) // 2
-                    if heap_d[parent] <= nd:
-                        break
-                    heap_d[j], heap_n[j] = heap_d[parent], heap_n[parent]
-                    j = parent
-                heap_d[j], heap_n[j] = nd, v
+                count = heap_push(heap_d, heap_n, count, nd, v)
 
 
 @kernel
@@ -313,75 +324,13 @@ def ride_matrix(
     return _ride_matrix(width, height, track.astype(np.bool_), kinds.astype(np.int64), both_ends)
 
 
-# --- SG-13 station closure --------------------------------------------------------------------
+# --- SG-13 between stations -------------------------------------------------------------------
 
 
 @kernel
-def _closure(rides, walk, use_walk, transfer):  # type: ignore[no-untyped-def]
-    systems, k = rides.shape[0], rides.shape[1]
-    if transfer == 0:
-        dist = np.full((k, k), INF, np.int64)
-        for a in range(k):
-            for b in range(k):
-                best = walk[a, b] if use_walk else (0 if a == b else INF)
-                for s in range(systems):
-                    if rides[s, a, b] < best:
-                        best = rides[s, a, b]
-                dist[a, b] = best
-        for m in range(k):  # Floyd-Warshall
-            for a in range(k):
-                dam = dist[a, m]
-                if dam >= INF:
-                    continue
-                for b in range(k):
-                    if dam + dist[m, b] < dist[a, b]:
-                        dist[a, b] = dam + dist[m, b]
-        for a in range(k):
-            for b in range(k):
-                dist[a, b] = min(dist[a, b], INF)
-        return dist
-    # With transfer costs a state is (station, last system ridden or none = `systems`).
-    states = k * (systems + 1)
-    out = np.full((states, k), INF, np.int64)
-    dist = np.empty(states, np.int64)
-    done = np.empty(states, np.bool_)
-    for source in range(states):
-        dist[:] = INF
-        done[:] = False
-        dist[source] = 0
-        for _ in range(states):
-            u, du = -1, INF
-            for v in range(states):
-                if not done[v] and dist[v] < du:
-                    u, du = v, dist[v]
-            if u < 0:
-                break
-            done[u] = True
-            a, last = u % k, u // k
-            if use_walk:
-                for c in range(k):
-                    v = last * k + c
-                    if c != a and du + walk[a, c] < dist[v]:
-                        dist[v] = du + walk[a, c]
-            for s in range(systems):
-                charge = transfer if last != systems and last != s else 0
-                for b in range(k):
-                    r = rides[s, a, b]
-                    if b != a and r < INF and du + r + charge < dist[s * k + b]:
-                        dist[s * k + b] = du + r + charge
-        for v in range(states):
-            if dist[v] < out[source, v % k]:
-                out[source, v % k] = dist[v]
-    return out
-
-
-@kernel
-def _union_closure(  # type: ignore[no-untyped-def]
-    system_stations, system_offsets, system_matrices, matrix_offsets, walk, use_walk, transfer
-):
-    """The stations of several systems (sorted union) and their closure, in one call."""
+def _union_rides(system_stations, system_offsets, system_matrices, matrix_offsets, size):  # type: ignore[no-untyped-def]
+    """The stations of several systems (sorted union) and each system's rides on them."""
     systems = len(system_offsets) - 1
-    size = walk.shape[0]
     position = np.full(size, -1, np.int64)
     for i in range(len(system_stations)):
         position[system_stations[i]] = 0
@@ -390,14 +339,10 @@ def _union_closure(  # type: ignore[no-untyped-def]
         if position[sq] == 0:
             position[sq] = k
             k += 1
-        else:
-            position[sq] = -1
     stations = np.empty(k, np.int64)
-    j = 0
     for sq in range(size):
         if position[sq] >= 0:
-            stations[j] = sq
-            j += 1
+            stations[position[sq]] = sq
     rides = np.full((systems, k, k), INF, np.int64)
     for s in range(systems):
         first, n = system_offsets[s], system_offsets[s + 1] - system_offsets[s]
@@ -405,114 +350,252 @@ def _union_closure(  # type: ignore[no-untyped-def]
         for a in range(n):
             pa = position[system_stations[first + a]]
             for b in range(n):
-                rides[s, pa, position[system_stations[first + b]]] = system_matrices[
-                    base + a * n + b
-                ]
-    between = np.empty((k, k), np.int64)
-    for a in range(k):
-        for b in range(k):
-            between[a, b] = walk[stations[a], stations[b]]
-    return stations, rides, _closure(rides, between, use_walk, transfer)
+                pb = position[system_stations[first + b]]
+                rides[s, pa, pb] = system_matrices[base + a * n + b]
+    return stations, rides
 
 
-def union_closure(
-    stations: list[np.ndarray],
-    matrices: list[np.ndarray],
-    walk: np.ndarray,
-    use_walk: bool,
-    transfer: int,
-) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
-    """(stations, rides (S, K, K), closure) of several systems on the union of their stations
-    (`stations` int64 squares, `matrices` their ride matrices, flattened int64)."""
+@kernel
+def build_groups(  # type: ignore[no-untyped-def]
+    walk, sys_stations, sys_offsets, sys_flat, flat_offsets, members, transfer, use_walk
+):
+    """For every group of systems (a row of `members`): its stations (sorted union), the
+    cheapest ride (or, with `use_walk`, walk) between two of them, and, with transfer costs,
+    each system's rides on them. Systems come as `sys_stations` (their station squares, one
+    system after another, from `sys_offsets`) and their ride matrices flattened."""
+    groups, systems, size = members.shape[0], len(sys_offsets) - 1, walk.shape[0]
+    position = np.full(size, -1, np.int64)
+    offsets = np.zeros(groups + 1, np.int64)
+    for g in range(groups):  # how many stations each group has
+        count = 0
+        for s in range(systems):
+            if members[g, s]:
+                for i in range(sys_offsets[s], sys_offsets[s + 1]):
+                    if position[sys_stations[i]] != g:
+                        position[sys_stations[i]] = g
+                        count += 1
+        offsets[g + 1] = offsets[g] + count
+    stations = np.empty(offsets[groups], np.int64)
+    edge_offsets = np.zeros(groups + 1, np.int64)
+    ride_offsets = np.zeros(groups + 1, np.int64)
+    for g in range(groups):
+        k = offsets[g + 1] - offsets[g]
+        edge_offsets[g + 1] = edge_offsets[g] + k * k
+        ride_offsets[g + 1] = ride_offsets[g] + (systems * k * k if transfer > 0 else 0)
+    edges = np.full(edge_offsets[groups], INF, np.int64)
+    rides = np.full(ride_offsets[groups], INF, np.int64)
+    for g in range(groups):
+        first, k = offsets[g], offsets[g + 1] - offsets[g]
+        position[:] = 0
+        for s in range(systems):
+            if members[g, s]:
+                for i in range(sys_offsets[s], sys_offsets[s + 1]):
+                    position[sys_stations[i]] = 1
+        j = 0
+        for sq in range(size):  # sorted: index the union in square order
+            if position[sq] == 1:
+                stations[first + j] = sq
+                position[sq] = j
+                j += 1
+            else:
+                position[sq] = -1
+        base, rbase = edge_offsets[g], ride_offsets[g]
+        for a in range(k):
+            for b in range(k):
+                if use_walk:
+                    edges[base + a * k + b] = walk[stations[first + a], stations[first + b]]
+                elif a == b:
+                    edges[base + a * k + b] = 0
+        for s in range(systems):
+            if not members[g, s]:
+                continue
+            n, flat = sys_offsets[s + 1] - sys_offsets[s], flat_offsets[s]
+            for a in range(n):
+                pa = position[sys_stations[sys_offsets[s] + a]]
+                for b in range(n):
+                    pb = position[sys_stations[sys_offsets[s] + b]]
+                    r = sys_flat[flat + a * n + b]
+                    if r < edges[base + pa * k + pb]:
+                        edges[base + pa * k + pb] = r
+                    if transfer > 0:
+                        rides[rbase + s * k * k + pa * k + pb] = r
+    return stations, offsets, edges, edge_offsets, rides, ride_offsets
+
+
+def union_rides(
+    stations: list[np.ndarray], matrices: list[np.ndarray], size: int
+) -> tuple[np.ndarray, np.ndarray]:
+    """(stations, rides (S, K, K)) of several systems on the union of their stations
+    (`stations` int64 squares, `matrices` their ride matrices flattened int64)."""
     offsets, flats, n, m = [0], [0], 0, 0
     for system in stations:
         n += len(system)
         m += len(system) * len(system)
         offsets.append(n)
         flats.append(m)
-    return _union_closure(
+    return _union_rides(
         np.concatenate(stations),
         np.array(offsets, dtype=np.int64),
         np.concatenate(matrices),
         np.array(flats, dtype=np.int64),
-        walk,
-        use_walk,
-        transfer,
+        size,
     )
 
 
 @kernel
-def trip_distance(walk, stations, fresh, origin, destination, use_walk):  # type: ignore[no-untyped-def]
-    """One trip over a closure (see `closure.Closure.trip`): walk to a first station, the
-    closure's way to a last one, walk on; or, without walking, station to station."""
-    k = len(stations)
-    if not use_walk:
-        a = b = -1
-        for i in range(k):
-            if stations[i] == origin:
-                a = i
-            if stations[i] == destination:
-                b = i
-        if a < 0 or b < 0 or a == b:
-            return INF
-        return fresh[a, b]
-    best = walk[origin, destination]
+def station_dijkstra(walk, stations, rides, use_walk, transfer, origin, dist, pred, how):  # type: ignore[no-untyped-def]
+    """Shortest ways from the square `origin` to every station state (SG-13), dense Dijkstra.
+
+    A state is a station and, with a transfer cost, the last system ridden (`last * K + a`,
+    last = S for nothing ridden yet); without one, just the station. A trip starts by walking
+    to a station (or, without walking, at the origin if it is a station). `pred[v]` is the
+    state before v (-1: the origin), `how[v]` the system ridden into v (-1: walked).
+    Fills `dist`, `pred`, `how` (length K * L).
+    """
+    systems, k = rides.shape[0], len(stations)
+    layers = systems + 1 if transfer > 0 else 1
+    none = layers - 1
+    states = k * layers
+    done = np.zeros(states, np.bool_)
+    for v in range(states):
+        dist[v], pred[v], how[v] = INF, -1, -1
     for a in range(k):
-        start = walk[origin, stations[a]]
-        if start >= best:
+        if use_walk:
+            dist[none * k + a] = walk[origin, stations[a]]
+        elif stations[a] == origin:
+            dist[none * k + a] = 0
+    for _ in range(states):
+        u, du = -1, INF
+        for v in range(states):
+            if not done[v] and dist[v] < du:
+                u, du = v, dist[v]
+        if u < 0:
+            return
+        done[u] = True
+        a, last = u % k, u // k
+        for s in range(systems):  # rides first: on a tie a ride is kept over a walk
+            charge = transfer if last != none and last != s else 0
+            after = s if layers > 1 else 0
+            for b in range(k):
+                r = rides[s, a, b]
+                if b != a and r < INF:
+                    v = after * k + b
+                    if du + r + charge < dist[v]:
+                        dist[v], pred[v], how[v] = du + r + charge, u, s
+        if use_walk:
+            for c in range(k):
+                v = last * k + c
+                if c != a and du + walk[stations[a], stations[c]] < dist[v]:
+                    dist[v], pred[v], how[v] = du + walk[stations[a], stations[c]], u, -1
+
+
+@kernel
+def edge_dijkstra(walk, stations, edges, use_walk, origin, dist, pred):  # type: ignore[no-untyped-def]
+    """`station_dijkstra` without transfer costs: one (K, K) matrix of the cheapest ride or
+    walk between two stations, so the search costs 2 K^2."""
+    k = len(stations)
+    done = np.zeros(k, np.bool_)
+    for a in range(k):
+        pred[a] = -1
+        if use_walk:
+            dist[a] = walk[origin, stations[a]]
+        else:
+            dist[a] = 0 if stations[a] == origin else INF
+    for _ in range(k):
+        u, du = -1, INF
+        for v in range(k):
+            if not done[v] and dist[v] < du:
+                u, du = v, dist[v]
+        if u < 0:
+            return
+        done[u] = True
+        row = edges[u]
+        for v in range(k):
+            if du + row[v] < dist[v]:
+                dist[v], pred[v] = du + row[v], u
+
+
+@kernel
+def edge_trip(walk, stations, edges, use_walk, origin, destination):  # type: ignore[no-untyped-def]
+    """One trip over an edge matrix (see `edge_dijkstra`)."""
+    k = len(stations)
+    dist = np.empty(k, np.int64)
+    pred = np.empty(k, np.int64)
+    edge_dijkstra(walk, stations, edges, use_walk, origin, dist, pred)
+    best = walk[origin, destination] if use_walk else INF
+    for v in range(k):
+        if dist[v] >= INF:
             continue
-        for b in range(k):
-            cost = start + fresh[a, b] + walk[stations[b], destination]
-            if cost < best:
-                best = cost
+        if use_walk:
+            best = min(best, dist[v] + walk[stations[v], destination])
+        elif stations[v] == destination and destination != origin:
+            best = min(best, dist[v])
     return best
 
 
-def station_closure(
-    rides: np.ndarray, walk: np.ndarray, use_walk: bool, transfer: int
+@kernel
+def station_trip(walk, stations, rides, use_walk, transfer, origin, destination):  # type: ignore[no-untyped-def]
+    """One trip (SG-13): walking alone, or the best way to a station then on to the end."""
+    k = len(stations)
+    layers = rides.shape[0] + 1 if transfer > 0 else 1
+    dist = np.empty(k * layers, np.int64)
+    pred = np.empty(k * layers, np.int64)
+    how = np.empty(k * layers, np.int64)
+    station_dijkstra(walk, stations, rides, use_walk, transfer, origin, dist, pred, how)
+    best = walk[origin, destination] if use_walk else INF
+    for v in range(k * layers):
+        if dist[v] >= INF:
+            continue
+        if use_walk:
+            best = min(best, dist[v] + walk[stations[v % k], destination])
+        elif stations[v % k] == destination and destination != origin:
+            best = min(best, dist[v])
+    return best
+
+
+def station_distances_reference(
+    walk: np.ndarray,
+    stations: np.ndarray,
+    rides: np.ndarray,
+    use_walk: bool,
+    transfer: int,
+    origin: int,
 ) -> np.ndarray:
-    """Shortest distances between K stations over rides and walks (SG-13).
-
-    `rides` (S, K, K) are the systems' ride matrices on one station index (INF where a
-    system does not serve a station), `walk` (K, K) the walking distances between the
-    stations (ignored without `use_walk`). Without a transfer cost the result is (K, K);
-    with one it is (K * (S + 1), K): from the state (station a, last system ridden s) at
-    row `s * K + a` (s = S: nothing ridden yet) to each station, boarding a system other
-    than the last one ridden costing `transfer` more.
-    """
-    return _closure(rides.astype(np.int64), walk.astype(np.int64), use_walk, transfer)
-
-
-def station_closure_reference(
-    rides: np.ndarray, walk: np.ndarray, use_walk: bool, transfer: int
-) -> np.ndarray:
-    """The same by a heapq Dijkstra from every state: the reference for `station_closure`."""
-    systems, k = rides.shape[0], rides.shape[1]
-    lasts = systems + 1 if transfer else 1
-    out = np.full((k * lasts, k), INF, dtype=np.int64)
-    for source in range(k * lasts):
-        dist = {source: 0}
-        heap = [(0, source)]
-        while heap:
-            d, u = heapq.heappop(heap)
-            if d > dist[u]:
-                continue
-            a, last = u % k, u // k
-            steps = []
-            if use_walk:
-                steps += [(last * k + c, int(walk[a, c])) for c in range(k) if c != a]
-            for s in range(systems):
-                charge = transfer if transfer and last not in (systems, s) else 0
-                after = s if transfer else 0
-                steps += [
-                    (after * k + b, int(rides[s, a, b]) + charge)
-                    for b in range(k)
-                    if b != a and rides[s, a, b] < INF
-                ]
-            for v, cost in steps:
-                if d + cost < dist.get(v, INF):
-                    dist[v] = d + cost
-                    heapq.heappush(heap, (d + cost, v))
-        for v, d in dist.items():
-            out[source, v % k] = min(out[source, v % k], d)
+    """`station_dijkstra`'s distances by a heapq Dijkstra: the reference for the kernel."""
+    systems, k = rides.shape[0], len(stations)
+    layers = systems + 1 if transfer else 1
+    none = layers - 1
+    dist: dict[int, int] = {}
+    heap = []
+    for a, square in enumerate(stations):
+        start = int(walk[origin, square]) if use_walk else (0 if square == origin else None)
+        if start is not None:
+            dist[none * k + a] = min(dist.get(none * k + a, INF), start)
+            heap.append((start, none * k + a))
+    heapq.heapify(heap)
+    while heap:
+        d, u = heapq.heappop(heap)
+        if d > dist[u]:
+            continue
+        a, last = u % k, u // k
+        steps = []
+        if use_walk:
+            steps += [
+                (last * k + c, int(walk[stations[a], stations[c]])) for c in range(k) if c != a
+            ]
+        for s in range(systems):
+            charge = transfer if transfer and last not in (none, s) else 0
+            after = s if transfer else 0
+            steps += [
+                (after * k + b, int(rides[s, a, b]) + charge)
+                for b in range(k)
+                if b != a and rides[s, a, b] < INF
+            ]
+        for v, cost in steps:
+            if d + cost < dist.get(v, INF):
+                dist[v] = d + cost
+                heapq.heappush(heap, (d + cost, v))
+    out = np.full(k * layers, INF, dtype=np.int64)
+    for v, d in dist.items():
+        out[v] = d
     return out

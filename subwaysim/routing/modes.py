@@ -14,10 +14,13 @@ from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass
 from itertools import combinations
 
-from subwaysim.routing.closure import Closure
+import numpy as np
+
 from subwaysim.routing.kernels import INF
+from subwaysim.routing.mode_table import ModeTable
 from subwaysim.routing.rides import SystemRides
 from subwaysim.routing.rules import WALK
+from subwaysim.routing.station_graph import StationGraph
 
 
 @dataclass(frozen=True, slots=True)
@@ -28,7 +31,9 @@ class ModeSet:
     walk: bool
 
 
-ClosureFor = Callable[[tuple[SystemRides, ...], bool], Closure]
+GraphFor = Callable[[tuple[SystemRides, ...], bool], StationGraph]
+WALK_ONLY: frozenset[str] = frozenset({WALK})
+NO_MODE: frozenset[str] = frozenset()
 
 
 def mode_sets(count: int, walking_is_a_mode: bool) -> Iterator[list[ModeSet]]:
@@ -45,14 +50,22 @@ def mode_sets(count: int, walking_is_a_mode: bool) -> Iterator[list[ModeSet]]:
 
 
 def candidates(
-    systems: Sequence[SystemRides], everything: Closure, origin: int, destination: int, best: int
+    systems: Sequence[SystemRides],
+    everything: StationGraph,
+    reversed_walk: np.ndarray,
+    origin: int,
+    destination: int,
+    best: int,
 ) -> list[SystemRides]:
     """The systems that could ride a part of a shortest trip (a lower bound prunes the rest).
     With three systems or fewer, trying every set is cheaper than the bound."""
     if len(systems) <= 3:
         return list(systems)
-    reach = everything.from_origin(origin)
-    onward = everything.to_destination(destination)[everything.none * len(everything.stations) :]
+    reach = everything.reach(origin)
+    # The way on from each station, found backwards from the destination on reversed walks
+    # (rides run both ways) and without transfer costs: never more than the true way on.
+    backwards = StationGraph(everything.systems, reversed_walk, True, 0)
+    onward = backwards.reach(destination)
     index = everything.index
     kept = []
     for system in systems:
@@ -63,49 +76,72 @@ def candidates(
     return kept
 
 
-def _ride_only_possible(systems: Sequence[SystemRides], origin: int, destination: int) -> bool:
-    """Whether some trip could use no walking at all: both ends are stations (SG-14)."""
-    ends = {origin, destination}
-    stations = set()
-    for system in systems:
-        stations.update(system.index)
-    return ends <= stations
-
-
 def choices(
     systems: Sequence[SystemRides],
-    closure_for: ClosureFor,
+    graph_for: GraphFor,
     walk_distance: int,
     origin: int,
     destination: int,
     walking_is_a_mode: bool,
+    stations: frozenset[int],
+    reversed_walk: np.ndarray,
+    table: ModeTable | None = None,
 ) -> tuple[int, tuple[frozenset[str], ...]]:
     """The shortest distance and every smallest set of modes achieving it (SG-13, SG-14).
 
-    `systems` are the rideable systems in seat order; `closure_for(systems, walk)` gives
-    (cached) closures.
+    `systems` are the rideable systems in seat order; `graph_for(systems, walk)` gives
+    (cached) station graphs; `stations` are their stations' squares; `table`, when the
+    systems are few, every subset's distance at once.
     """
     if origin == destination:
         return 0, (frozenset(),)  # SG-15: no trip, no mode
-    best = walk_distance
-    everything = None
-    if systems:
-        everything = closure_for(tuple(systems), True)
-        best = min(best, everything.trip(origin, destination))
-    if best == walk_distance and not _ride_only_possible(systems, origin, destination):
-        return best, (frozenset({WALK}) if walking_is_a_mode else frozenset(),)
-    near = candidates(systems, everything, origin, destination, best) if everything else []
+    if table is not None:
+        best, near = table.shortest(origin, destination), list(systems)
+    else:
+        best, near, distance = _search(
+            systems, graph_for, walk_distance, origin, destination, reversed_walk
+        )
+    if best == walk_distance and (origin not in stations or destination not in stations):
+        # Walking is shortest and a trip without walking cannot start (both ends must be
+        # stations): the pure walk is the one smallest set of modes.
+        return best, (WALK_ONLY if walking_is_a_mode else NO_MODE,)
+    if table is not None:
+        every = table.distances(origin, destination)  # every subset, with and without walking
+
+        def distance(chosen: tuple[int, ...], walk: bool) -> int:
+            return int(every[sum(1 << i for i in chosen), int(walk)])
+
     for size in mode_sets(len(near), walking_is_a_mode):
-        found = []
-        for modes in size:
-            chosen = tuple(near[i] for i in modes.systems)
-            if not chosen:
-                distance = walk_distance if modes.walk else INF
-            else:
-                distance = closure_for(chosen, modes.walk).trip(origin, destination)
-            if distance == best:
-                names = frozenset(s.system for s in chosen)
-                found.append(names | {WALK} if modes.walk and walking_is_a_mode else names)
+        found = [modes for modes in size if distance(modes.systems, modes.walk) == best]
         if found:
-            return best, tuple(found)
+            return best, tuple(_named(near, m, walking_is_a_mode) for m in found)
     raise AssertionError("walking with every system always achieves the shortest trip")
+
+
+def _search(
+    systems: Sequence[SystemRides],
+    graph_for: GraphFor,
+    walk_distance: int,
+    origin: int,
+    destination: int,
+    reversed_walk: np.ndarray,
+) -> tuple[int, list[SystemRides], Callable[[tuple[int, ...], bool], int]]:
+    """Many systems: the shortest trip, the systems that could take part, and the distance
+    of a set of them (a station graph each)."""
+    best, near = walk_distance, []
+    if systems:
+        everything = graph_for(tuple(systems), True)
+        best = min(best, everything.trip(origin, destination))
+        near = candidates(systems, everything, reversed_walk, origin, destination, best)
+
+    def distance(chosen: tuple[int, ...], walk: bool) -> int:
+        if not chosen:
+            return walk_distance if walk else INF
+        return graph_for(tuple(near[i] for i in chosen), walk).trip(origin, destination)
+
+    return best, near, distance
+
+
+def _named(near: Sequence[SystemRides], modes: ModeSet, walking_is_a_mode: bool) -> frozenset[str]:
+    names = frozenset(near[i].system for i in modes.systems)
+    return names | {WALK} if modes.walk and walking_is_a_mode else names

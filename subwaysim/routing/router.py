@@ -13,12 +13,13 @@ import numpy as np
 
 from subwaysim.network import Network
 from subwaysim.routing.cache import RouteCache
-from subwaysim.routing.closure import Closure, closure_key
 from subwaysim.routing.kernels import INF
+from subwaysim.routing.mode_table import MAX_SYSTEMS, ModeTable
 from subwaysim.routing.modes import choices
 from subwaysim.routing.rides import Line, SystemRides
 from subwaysim.routing.routes import Leg, Ride, Route, TripOptions, Walk
 from subwaysim.routing.rules import WALK, RouteError, RoutingRules
+from subwaysim.routing.station_graph import StationGraph, graph_key
 from subwaysim.routing.walking import Walking, walking_for
 
 
@@ -34,6 +35,7 @@ class Router:
         board = network.board
         self.walking: Walking = walking_for(board, rules.hazard_walk_cost, rules.hazard_cost_on)
         self._size = board.size
+        self._graphs: dict[tuple[object, ...], StationGraph] = {}  # this network's, at hand
 
     # --- what the rules ask -----------------------------------------------------------------
     def options(self, origin: int, destination: int) -> TripOptions:
@@ -42,11 +44,14 @@ class Router:
         walk = int(self.walking.distances[origin, destination])
         distance, found = choices(
             self.rideable,
-            self.closure,
+            self.graph,
             walk,
             origin,
             destination,
             self.rules.walking_is_a_mode,
+            self.station_squares,
+            self.walking.reversed,
+            self.mode_table,
         )
         return TripOptions(origin, destination, distance, found)
 
@@ -58,7 +63,7 @@ class Router:
             return 0
         if not systems:
             return int(self.walking.distances[origin, destination]) if walk else INF
-        return self.closure(systems, walk).trip(origin, destination)
+        return self.graph(systems, walk).trip(origin, destination)
 
     def route(self, origin: int, destination: int, modes: Iterable[str]) -> Route:
         """A shortest trip using walking (if allowed) and only the systems in `modes`.
@@ -81,30 +86,18 @@ class Router:
             return Route(
                 origin, destination, distance, (), (Walk(self._walk(origin, destination)),)
             )
-        legs = _merge_walks(self._legs(self.closure(systems, walk), origin, destination, distance))
+        legs = _merge_walks(self._legs(self.graph(systems, walk), origin, destination, distance))
         ridden = {leg.system for leg in legs if isinstance(leg, Ride)}
         used = tuple(p for p in self.network.players if p in ridden)
         return Route(origin, destination, distance, used, legs)
 
     def distances(self, modes: Iterable[str]) -> np.ndarray:
-        """(N, N) shortest distances using only `modes` (for tests and tools: N^2 work)."""
-        systems, walk = self._modes(modes)
-        walked = self.walking.distances.astype(np.int64)
-        if not systems:
-            out = walked.copy() if walk else np.full_like(walked, INF)
-            np.fill_diagonal(out, 0)
-            return out
-        closure = self.closure(systems, walk)
-        st = closure.stations
-        out = walked.copy() if walk else np.full_like(walked, INF)
-        if walk:
-            via = (walked[:, st][:, :, None] + closure.fresh[None, :, :]).min(axis=1)
-            for b, square in enumerate(st):
-                np.minimum(out, via[:, b][:, None] + walked[square][None, :], out=out)
-        else:
-            out[np.ix_(st, st)] = closure.fresh
-        np.fill_diagonal(out, 0)
-        return out
+        """(N, N) shortest distances using only `modes` (for tests and tools: N^2 K^2 work)."""
+        size = self._size
+        return np.array(
+            [[self.distance(o, d, modes) for d in range(size)] for o in range(size)],
+            dtype=np.int64,
+        )
 
     # --- the cached parts -------------------------------------------------------------------
     def rides(self, player: str) -> SystemRides:
@@ -122,60 +115,49 @@ class Router:
         every = (self.rides(p) for p in self.network.players)
         return tuple(s for s in every if s.rideable)
 
-    def closure(self, systems: tuple[SystemRides, ...], walk: bool) -> Closure:
-        key = ("closure", closure_key(systems, walk), self.rules)
-        distances = self.walking.distances
-        rules = self.rules
-        return self.cache.get(key, lambda: Closure(systems, distances, walk, rules.transfer_cost))
+    @cached_property
+    def mode_table(self) -> ModeTable | None:
+        """Every subset of few rideable systems at once (`mode_table`), else None."""
+        systems = self.rideable
+        if len(systems) > MAX_SYSTEMS:
+            return None
+        distances, transfer = self.walking.distances, self.rules.transfer_cost
+        key = ("table", tuple(s.serial for s in systems), self.rules)
+        return self.cache.get(key, lambda: ModeTable(systems, distances, transfer))
+
+    @cached_property
+    def station_squares(self) -> frozenset[int]:
+        """Every square with a station some rideable system serves."""
+        return frozenset(sq for s in self.rideable for sq in s.index)
+
+    def graph(self, systems: tuple[SystemRides, ...], walk: bool) -> StationGraph:
+        """The stations of `systems` and their rides (SG-13), made once per content."""
+        key = graph_key(systems, walk)
+        found = self._graphs.get(key)
+        if found is None:
+            distances, transfer = self.walking.distances, self.rules.transfer_cost
+            found = self.cache.get(
+                ("graph", key, self.rules),
+                lambda: StationGraph(systems, distances, walk, transfer),
+            )
+            self._graphs[key] = found
+        return found
 
     # --- legs --------------------------------------------------------------------------------
-    def _legs(self, closure: Closure, origin: int, destination: int, total: int) -> list[Leg]:
-        """Follow the closure's distances from the origin: at each station the first way on
-        that stays shortest (finish, then the longest ride in seat order, then a walk)."""
-        walk, st, k = self.walking.distances, closure.stations, len(closure.stations)
-        onward = closure.to_destination(destination)
-        here, left, block = origin, total, closure.none
-        legs: list[Leg] = []
-        if closure.use_walk:
-            start = next(
-                a for a in range(k) if int(walk[origin, st[a]]) + onward[block * k + a] == left
-            )
-        else:
-            start = closure.index[origin]
-        legs.append(Walk(self._walk(origin, int(st[start]))))
-        left -= int(walk[origin, st[start]]) if closure.use_walk else 0
-        here = start
-        while True:
-            square = int(st[here])
-            if square == destination and left == 0:
-                return legs
-            if closure.use_walk and int(walk[square, destination]) == left:
-                legs.append(Walk(self._walk(square, destination)))
-                return legs
-            here, block, left = self._next_leg(closure, onward, here, block, left, legs)
-
-    def _next_leg(
-        self, closure: Closure, onward: np.ndarray, here: int, block: int, left: int, legs: list
-    ) -> tuple[int, int, int]:
-        k, st = len(closure.stations), closure.stations
-        for s, system in enumerate(closure.systems):
-            charge = closure.transfer_charge if block not in (closure.none, s) else 0
-            after = s if closure.layers > 1 else 0
-            row = (
-                closure.rides[s, here].astype(np.int64) + charge + onward[after * k : after * k + k]
-            )
-            row[here] = INF
-            hits = np.flatnonzero(row == left)
-            if hits.size:  # the longest such ride: the fewest legs (both_ends can tie)
-                b = int(hits[np.argmax(closure.rides[s, here, hits])])
-                legs.append(system.ride(int(st[here]), int(st[b])))
-                return b, after, left - int(closure.rides[s, here, b]) - charge
-        walk = self.walking.distances
-        row = walk[st[here], st].astype(np.int64) + onward[block * k : block * k + k]
-        row[here] = INF
-        c = int(np.flatnonzero(row == left)[0])
-        legs.append(Walk(self._walk(int(st[here]), int(st[c]))))
-        return c, block, left - int(walk[st[here], st[c]])
+    def _legs(self, graph: StationGraph, origin: int, destination: int, total: int) -> list[Leg]:
+        """Walk to the first station, the searched rides and walks, walk on to the end."""
+        st = graph.stations
+        steps = graph.steps(origin, destination, total)
+        legs: list[Leg] = [Walk(self._walk(origin, int(st[steps[0][2]])))]
+        for system, a, b in steps[1:]:
+            if system < 0:
+                legs.append(Walk(self._walk(int(st[a]), int(st[b]))))
+            else:
+                legs.append(graph.systems[system].ride(int(st[a]), int(st[b])))
+        last = int(st[steps[-1][2]])
+        if last != destination:
+            legs.append(Walk(self._walk(last, destination)))
+        return legs
 
     def _walk(self, origin: int, destination: int) -> tuple[int, ...]:
         return self.walking.path(origin, destination)

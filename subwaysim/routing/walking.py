@@ -24,6 +24,8 @@ class Walking:
             board.width, board.height, hazard, hazard_walk_cost, on_leave
         )
         self.distances.flags.writeable = False
+        self.reversed = np.ascontiguousarray(self.distances.T)  # reversed[a, b]: from b to a
+        self.reversed.flags.writeable = False
 
     def step(self, square: int, near: int) -> int:
         board = self.board

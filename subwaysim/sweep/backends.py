@@ -1,60 +1,94 @@
 """Where games run: in this process, on a local process pool, or on a Dask cluster.
 
-Each backend takes the pending tasks and yields records as games finish (any order: a
-game's result depends only on its task, never on where or when it ran).
+Each backend takes the pending tasks and yields outcomes as games finish (any order: a
+game's result depends only on its task, never on where or when it ran). A game that
+raises comes back as a `FailedGame`; so does one whose worker died under it.
 """
 
 from __future__ import annotations
 
 import multiprocessing
 import os
-import signal
+import sys
 from collections.abc import Callable, Iterator, Sequence
 from concurrent.futures import ProcessPoolExecutor, as_completed
+from contextlib import contextmanager
+from typing import Protocol
 
 from subwaysim.sweep.errors import SweepError
-from subwaysim.sweep.malloc import raise_malloc_thresholds
-from subwaysim.sweep.play import GameTask, play
-from subwaysim.sweep.results import GameRecord
+from subwaysim.sweep.play import GameTask, Outcome, play
+from subwaysim.sweep.workers import prepare_worker
 
-Backend = Callable[[Sequence[GameTask]], Iterator[GameRecord]]
+Backend = Callable[[Sequence[GameTask]], Iterator[Outcome]]
 DASK_MISSING = "--scheduler needs Dask: pip install 'transit-games[dask]'"
 
 
-def serial(tasks: Sequence[GameTask]) -> Iterator[GameRecord]:
+def serial(tasks: Sequence[GameTask]) -> Iterator[Outcome]:
     for task in tasks:
         yield play(task)
 
 
 def process_pool(jobs: int) -> Backend:
     """A pool of `jobs` worker processes, spawned rather than forked (safe beside the live
-    view's refresh thread); a script that runs it needs the `if __name__ == "__main__":` guard."""
+    view's refresh thread). Workers die with the process that runs the sweep (see
+    `workers.py`), so run it from a thread that lives as long as the sweep."""
     if jobs < 1:
         raise SweepError(f"--jobs must be at least 1, got {jobs}")
 
-    def run(tasks: Sequence[GameTask]) -> Iterator[GameRecord]:
+    def run(tasks: Sequence[GameTask]) -> Iterator[Outcome]:
         if not tasks:
             return
-        pool = ProcessPoolExecutor(
-            max_workers=min(jobs, len(tasks)),
-            mp_context=multiprocessing.get_context("spawn"),
-            initializer=_prepare_worker,
-        )
+        pool = worker_pool(min(jobs, len(tasks)))
         try:
-            futures = [pool.submit(play, task) for task in tasks]
+            with workers_skip_main():  # workers are spawned as games are submitted
+                futures = {pool.submit(play, task): task for task in tasks}
             for future in as_completed(futures):
-                yield future.result()
+                yield _outcome(future, futures[future])
         finally:  # on Ctrl-C: drop queued games, let running ones end, keep what is saved
             pool.shutdown(wait=True, cancel_futures=True)
 
     return run
 
 
-def _prepare_worker() -> None:
-    """Workers leave Ctrl-C to the parent, which stops the pool in order, and get a malloc
-    that suits the games even if a Dask cluster left its settings in the environment."""
-    signal.signal(signal.SIGINT, signal.SIG_IGN)
-    raise_malloc_thresholds()
+def worker_pool(workers: int) -> ProcessPoolExecutor:
+    """Spawned worker processes that die with this one (submit under `workers_skip_main`)."""
+    return ProcessPoolExecutor(
+        max_workers=workers,
+        mp_context=multiprocessing.get_context("spawn"),
+        initializer=prepare_worker,
+        initargs=(os.getpid(),),
+    )
+
+
+@contextmanager
+def workers_skip_main() -> Iterator[None]:
+    """Spawned workers normally import the parent's `__main__` first: for `subway sweep`
+    that is the console script, which loads the whole CLI (typer, rich) into every worker
+    for nothing, since games never refer to `__main__`. Hide it while workers start."""
+    main = sys.modules["__main__"]
+    spec, path = getattr(main, "__spec__", None), vars(main).get("__file__")
+    main.__spec__ = None  # what multiprocessing reads: a spec's name, else the file
+    vars(main).pop("__file__", None)
+    try:
+        yield
+    finally:
+        main.__spec__ = spec
+        if path is not None:
+            main.__file__ = path
+
+
+class _Pending(Protocol):
+    """A finished future of either kind (concurrent.futures or Dask)."""
+
+    def result(self) -> Outcome: ...
+
+
+def _outcome(future: _Pending, task: GameTask) -> Outcome:
+    """The game's outcome; a worker that died (killed, out of memory) fails its game."""
+    try:
+        return future.result()
+    except Exception as exc:
+        return task.failed(f"the worker process failed: {type(exc).__name__}: {exc}")
 
 
 def dask_cluster(address: str) -> Backend:
@@ -65,7 +99,7 @@ def dask_cluster(address: str) -> Backend:
     except ImportError:
         raise SweepError(DASK_MISSING) from None
 
-    def run(tasks: Sequence[GameTask]) -> Iterator[GameRecord]:
+    def run(tasks: Sequence[GameTask]) -> Iterator[Outcome]:
         if not tasks:
             return
         try:
@@ -77,8 +111,9 @@ def dask_cluster(address: str) -> Backend:
 
             client.register_plugin(MallocTuning())  # see malloc.py: ~3x faster games
             futures = client.map(play, list(tasks), pure=False)
+            owner = dict(zip((f.key for f in futures), tasks, strict=True))
             for future in dask_completed(futures, loop=client.loop):
-                yield future.result()
+                yield _outcome(future, owner[future.key])
 
     return run
 

@@ -9,6 +9,7 @@ from pathlib import Path
 
 from rich.console import Console, Group, RenderableType
 from rich.live import Live
+from rich.markup import escape
 from rich.progress import (
     BarColumn,
     MofNCompleteColumn,
@@ -22,10 +23,13 @@ from rich.progress import (
 from rich.text import Text
 
 from subwaysim.sweep.backends import Backend
-from subwaysim.sweep.report import Report, summary_table
-from subwaysim.sweep.results import GameRecord
-from subwaysim.sweep.runner import Sweep
+from subwaysim.sweep.compare import IDENTICAL
+from subwaysim.sweep.differences import found_table
+from subwaysim.sweep.execution import Sweep
+from subwaysim.sweep.play import Outcome
+from subwaysim.sweep.report_files import Report
 from subwaysim.sweep.stats import summarize
+from subwaysim.sweep.summary_table import summary_table
 
 LIVE_ROWS = 20  # settings shown live; summary.csv and the final table have them all
 
@@ -52,13 +56,17 @@ class SweepView:
             TextColumn("ETA"),
             TimeRemainingColumn(),
         )
-        done = sweep.plan.total - len(sweep.pending)
-        self.task = self.progress.add_task("games", total=sweep.plan.total, completed=done)
+        done = sweep.planned - len(sweep.pending)
+        self.task = self.progress.add_task("games", total=sweep.planned, completed=done)
         self.table: RenderableType = self._table()
 
-    def on_game(self, record: GameRecord) -> None:
+    def on_game(self, outcome: Outcome) -> None:
         self.progress.advance(self.task)
         self.table = self._table()
+
+    def on_batch(self, target: int) -> None:
+        """--precision raised the games per setting: the bar counts to the new total."""
+        self.progress.update(self.task, total=self.sweep.planned)
 
     def _table(self) -> RenderableType:
         table = summarize(self.sweep.records)
@@ -77,11 +85,19 @@ def play_live(sweep: Sweep, backend: Backend, console: Console) -> None:
     """Run the sweep's pending games under a live progress view on `console`."""
     view = SweepView(sweep)
     with Live(view, console=console, refresh_per_second=4, transient=True):
-        sweep.run(backend, view.on_game)
+        sweep.run(backend, view.on_game, view.on_batch)
 
 
 def show_report(console: Console, folder: Path, report: Report) -> None:
-    """The final table and the files written."""
+    """The final table, the differences found, and the files written."""
     games = sum(s.games for s in report.table)
     console.print(summary_table(report.table, title=f"{folder}: {games} games"))
-    console.print(f"Wrote {', '.join(str(folder / name) for name in report.files)}")
+    for c in report.differences:
+        if c.inert:
+            console.print(escape(f"{c.setting.label()}: {IDENTICAL} ({c.games} game pairs)"))
+    found = found_table(report.differences)
+    if found is not None:
+        console.print(found)
+    elif any(not c.inert for c in report.differences):
+        console.print("No detectable differences from the baseline (every row is in compare.csv).")
+    console.print(escape(f"Wrote {', '.join(str(folder / name) for name in report.files)}"))

@@ -1,8 +1,11 @@
-"""The sweep folder: `sweep.json` (what was asked) and `games.csv` (what was played).
+"""The sweep folder: `sweep.json` (what was asked), `games.csv` and `traces.jsonl` (what was
+played), `failed.csv` (games that raised), and the report files.
 
-A rerun into the same folder resumes: the scenario, the swept keys, the sweep seed and
-the seating must match what `sweep.json` recorded (else the rerun is refused), the games
-already in `games.csv` are kept, and new values or a larger `--games` extend the sweep.
+`--out` must be a new (or empty) folder or an existing sweep folder: a folder holding other
+files is refused, so nothing of someone else's is overwritten. A rerun into a sweep folder
+resumes: the scenario, the swept keys, the sweep seed, the seating and the seeding (common
+or `--independent`) must match what `sweep.json` recorded (else the rerun is refused), the
+games already in `games.csv` are kept, and new values or a larger `--games` extend it.
 """
 
 from __future__ import annotations
@@ -12,96 +15,122 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from subwaysim.files import atomic_write_text
 from subwaysim.scenario import scenario_to_dict
 from subwaysim.sweep.errors import SweepError
+from subwaysim.sweep.failures import FAILED, FailedGame, read_failures
+from subwaysim.sweep.lock import LOCK
+from subwaysim.sweep.meta import (
+    META,
+    VERSION,
+    AxisRecord,
+    ScenarioRecord,
+    SweepMeta,
+    read_meta,
+    write_meta,
+)
 from subwaysim.sweep.plan import SweepPlan
 from subwaysim.sweep.results import GameRecord, GamesTable, read_games
 from subwaysim.sweep.seeds import game_seed
+from subwaysim.sweep.traces import TRACES, GameTrace, read_traces
 
-META = "sweep.json"
 GAMES = "games.csv"
-VERSION = 1
 
 
 @dataclass(frozen=True, slots=True)
 class Resume:
-    """The games a folder already holds; `clean_bytes` is None when games.csv is new."""
+    """What a folder already holds; `clean_bytes` is None when games.csv is new."""
 
     records: tuple[GameRecord, ...]
     clean_bytes: int | None
     torn_bytes: int
+    traces: tuple[GameTrace, ...]
+    failures: tuple[FailedGame, ...]
 
 
-def plan_meta(plan: SweepPlan, out: Path) -> dict[str, Any]:
-    return {
-        "version": VERSION,
-        "scenario": {
-            "path": plan.source,
-            "name": plan.base.name,
-            "question": plan.base.question,
-            "data": _plain(scenario_to_dict(plan.base)),
-        },
-        "grid": [{"key": a.key, "values": list(a.values)} for a in plan.axes],
-        "games": plan.games,
-        "seed": plan.seed,
-        "rotate_seats": plan.rotate_seats,
-        "command": plan.command(str(out)),
-    }
+def claim_folder(out: Path) -> None:
+    """Refuse an `--out` that is a file, or a folder with files but no sweep.json."""
+    if out.exists() and not out.is_dir():
+        raise SweepError(f"--out {out}: exists and is not a folder")
+    if not out.is_dir() or (out / META).exists():
+        return
+    others = sorted(p.name for p in out.iterdir() if not _ours_while_new(p.name))
+    if others:
+        shown = ", ".join(others[:3]) + (f" and {len(others) - 3} more" if len(others) > 3 else "")
+        raise SweepError(
+            f"--out {out}: the folder holds other files ({shown}) and no {META}: "
+            "give a new folder or an existing sweep folder"
+        )
+
+
+def _ours_while_new(name: str) -> bool:
+    """What a sweep killed before writing sweep.json can have left: the lock, temp files."""
+    return name == LOCK or (name.startswith(".") and name.endswith(".tmp"))
+
+
+def plan_meta(plan: SweepPlan, out: Path) -> SweepMeta:
+    base = plan.base
+    return SweepMeta(
+        version=VERSION,
+        scenario=ScenarioRecord(
+            path=plan.source,
+            name=base.name,
+            question=base.question,
+            data=_plain(scenario_to_dict(base)),
+        ),
+        grid=[AxisRecord(key=a.key, values=list(a.values)) for a in plan.axes],
+        games=plan.games,
+        seed=plan.seed,
+        rotate_seats=plan.rotate_seats,
+        independent=plan.independent,
+        baseline=dict(plan.baseline.pairs),
+        baseline_reason=plan.baseline_reason,
+        precision=plan.precision,
+        command=plan.command(str(out)),
+    )
 
 
 def open_folder(out: Path, plan: SweepPlan) -> Resume:
-    """Check `out` can take this sweep, read its finished games, record the sweep in sweep.json."""
-    if out.exists() and not out.is_dir():
-        raise SweepError(f"--out {out}: exists and is not a folder")
+    """Check `out` can take this sweep, read what it holds, record the sweep in sweep.json."""
     meta = plan_meta(plan, out)
     old = read_meta(out)
     games = out / GAMES
-    if old is None and games.exists():
-        raise SweepError(f"{games} exists but {out / META} does not: use another --out")
     if old is not None:
         _check_same(old, meta, out)
-        meta["grid"] = _merged_grid(old["grid"], meta["grid"])
-    resume = Resume((), None, 0)
+        meta = meta.model_copy(update={"grid": _merged_grid(old.grid, meta.grid)})
+    resume = Resume((), None, 0, (), ())
     if games.exists():
         table = read_games(games)
         _check_games(table, plan, games)
-        resume = Resume(table.records, table.clean_bytes, table.torn_bytes)
+        keys = {r.key for r in table.records}
+        traces = tuple(t for t in read_traces(out / TRACES).traces if t.key in keys)
+        failures = read_failures(out / FAILED, plan.layout.keys)
+        resume = Resume(table.records, table.clean_bytes, table.torn_bytes, traces, tuple(failures))
     out.mkdir(parents=True, exist_ok=True)
-    atomic_write_text(out / META, json.dumps(meta, indent=2) + "\n")
+    write_meta(out, meta)
     return resume
 
 
-def read_meta(out: Path) -> dict[str, Any] | None:
-    path = out / META
-    if not path.exists():
-        return None
-    try:
-        meta = json.loads(path.read_text(encoding="utf-8"))
-    except (OSError, ValueError) as exc:
-        raise SweepError(f"{path}: cannot be read: {exc}") from None
-    if not isinstance(meta, dict) or meta.get("version") != VERSION:
-        raise SweepError(f"{path}: not a version {VERSION} sweep record")
-    return meta
-
-
-def _check_same(old: dict[str, Any], new: dict[str, Any], out: Path) -> None:
-    was, now = old.get("scenario", {}), new["scenario"]
-    diffs = _differences(was.get("data"), now["data"])
+def _check_same(old: SweepMeta, new: SweepMeta, out: Path) -> None:
+    diffs = _differences(old.scenario.data, new.scenario.data)
     if diffs:
         raise SweepError(
-            f"{out} holds a sweep of scenario {was.get('name')!r} ({was.get('path')}); "
-            f"{now['path']} is a different scenario ({'; '.join(diffs[:3])}): "
+            f"{out} holds a sweep of scenario {old.scenario.name!r} ({old.scenario.path}); "
+            f"{new.scenario.path} is a different scenario ({'; '.join(diffs[:3])}): "
             "use another --out"
         )
-    keys = [a["key"] for a in old.get("grid", [])]
-    if keys != [a["key"] for a in new["grid"]]:
+    keys = [a.key for a in old.grid]
+    if keys != [a.key for a in new.grid]:
         raise SweepError(f"{out} sweeps the keys {keys}; give the same --set keys or another --out")
-    for name, flag in (("seed", "--seed"), ("rotate_seats", "--rotate-seats")):
-        if old.get(name) != new[name]:
+    for name, flag in (
+        ("seed", "--seed"),
+        ("rotate_seats", "--rotate-seats"),
+        ("independent", "--independent"),
+    ):
+        if getattr(old, name) != getattr(new, name):
             raise SweepError(
-                f"{out} was swept with {flag} {old.get(name)}, this run has {new[name]}: "
-                "results would not match; use the same option or another --out"
+                f"{out} was swept with {flag} {getattr(old, name)}, this run has "
+                f"{getattr(new, name)}: results would not match; use the same option or "
+                "another --out"
             )
 
 
@@ -115,11 +144,11 @@ def _differences(was: Any, now: Any, path: str = "") -> list[str]:
     return [] if was == now else [f"{path.rstrip('.')}: {was!r} then, {now!r} now"]
 
 
-def _merged_grid(old: list[dict[str, Any]], new: list[dict[str, Any]]) -> list[dict[str, Any]]:
+def _merged_grid(old: list[AxisRecord], new: list[AxisRecord]) -> list[AxisRecord]:
     merged = []
     for was, now in zip(old, new, strict=True):
-        values = list(was["values"]) + [v for v in now["values"] if v not in was["values"]]
-        merged.append({"key": now["key"], "values": values})
+        values = list(was.values) + [v for v in now.values if v not in was.values]
+        merged.append(AxisRecord(key=now.key, values=values))
     return merged
 
 
@@ -131,7 +160,7 @@ def _check_games(table: GamesTable, plan: SweepPlan, path: Path) -> None:
         )
     seen: set[tuple[tuple[str, ...], int]] = set()
     for record in table.records:
-        expected = game_seed(plan.seed, record.setting, record.game)
+        expected = game_seed(plan.seed, record.setting, record.game, plan.independent)
         if record.seed != expected or record.key in seen:
             raise SweepError(
                 f"{path}: game {record.game} of [{record.setting.label()}] is "

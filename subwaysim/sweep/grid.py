@@ -141,3 +141,18 @@ def value_order(value: str) -> tuple[int, float, str]:
 
 def setting_order(setting: Setting) -> tuple[tuple[int, float, str], ...]:
     return tuple(value_order(v) for v in setting.values)
+
+
+def varying_keys(settings: Sequence[Setting]) -> list[int]:
+    """Indexes of the swept keys that take more than one value among `settings`."""
+    keys = settings[0].keys if settings else ()
+    return [i for i in range(len(keys)) if len({s.values[i] for s in settings}) > 1]
+
+
+def short_labels(settings: Sequence[Setting]) -> tuple[str, list[str]]:
+    """A title naming the varying keys, and one label per setting of their values."""
+    varying = varying_keys(settings)
+    if not varying:
+        return "setting", [s.label() for s in settings]
+    title = " / ".join(settings[0].keys[i] for i in varying)
+    return title, [" / ".join(s.values[i] for i in varying) for s in settings]

@@ -1,4 +1,5 @@
-"""A sweep plan: the base scenario, the grid, and one validated scenario per setting.
+"""A sweep plan: the base scenario, the grid, one validated scenario per setting, and the
+baseline the other settings are compared with.
 
 Every grid point's scenario is built and validated before any game runs, so a bad key or
 value is refused up front, naming the key (and the value or setting that broke it).
@@ -12,6 +13,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from subwaysim.scenario import Scenario, ScenarioError, load_scenario, parse_scenario
+from subwaysim.sweep.baseline import choose_baseline
 from subwaysim.sweep.errors import SweepError
 from subwaysim.sweep.grid import Axis, Setting, parse_axes, settings
 from subwaysim.sweep.play import GameTask
@@ -19,11 +21,13 @@ from subwaysim.sweep.results import GameRecord, Layout
 from subwaysim.sweep.seeds import game_seed
 
 MAX_PROBLEMS = 12
+AS_WRITTEN = Setting(())  # the setting of a sweep without --set
 
 
 @dataclass(frozen=True, slots=True)
 class SweepPlan:
-    """What to play: `games` games of every setting, seeded from `seed`."""
+    """What to play: `games` games of every setting, seeded from `seed` (common random
+    numbers unless `independent`); with `precision`, `games` is the most to play."""
 
     source: str
     base: Scenario
@@ -33,6 +37,11 @@ class SweepPlan:
     seed: int
     rotate_seats: bool
     scenarios: tuple[tuple[Setting, Scenario], ...]
+    independent: bool = False
+    baseline: Setting = AS_WRITTEN
+    baseline_specs: tuple[str, ...] = ()
+    baseline_reason: str = ""
+    precision: float | None = None
 
     @property
     def settings(self) -> tuple[Setting, ...]:
@@ -49,19 +58,23 @@ class SweepPlan:
     def total(self) -> int:
         return self.games * len(self.scenarios)
 
-    def tasks(self, done: Iterable[GameRecord] = ()) -> list[GameTask]:
-        """Every game of the grid not already in `done`, in grid order."""
+    def tasks(self, done: Iterable[GameRecord] = (), games: int | None = None) -> list[GameTask]:
+        """Every game of the grid (the first `games` of each setting, default all) not
+        already in `done`, in grid order."""
         finished = {r.key for r in done}
         return [
             self.task(setting, scenario, game)
             for setting, scenario in self.scenarios
-            for game in range(self.games)
+            for game in range(self.games if games is None else games)
             if (setting.values, game) not in finished
         ]
 
     def task(self, setting: Setting, scenario: Scenario, game: int) -> GameTask:
         seated = seat(scenario, game) if self.rotate_seats else scenario
-        return GameTask(setting, game, game_seed(self.seed, setting, game), seated)
+        return GameTask(setting, game, self.seed_of(setting, game), seated)
+
+    def seed_of(self, setting: Setting, game: int) -> int:
+        return game_seed(self.seed, setting, game, self.independent)
 
     def command(self, out: str) -> str:
         parts = ["subway", "sweep", self.source]
@@ -70,6 +83,12 @@ class SweepPlan:
         parts += ["--games", str(self.games), "--seed", str(self.seed)]
         if self.rotate_seats:
             parts.append("--rotate-seats")
+        if self.independent:
+            parts.append("--independent")
+        for spec in self.baseline_specs:
+            parts += ["--baseline", spec]
+        if self.precision is not None:
+            parts += ["--precision", f"{self.precision:g}"]
         return shlex.join([*parts, "--out", out])
 
 
@@ -86,14 +105,20 @@ def plan_sweep(
     games: int,
     seed: int | None = None,
     rotate_seats: bool = False,
+    independent: bool = False,
+    baseline: Sequence[str] = (),
+    precision: float | None = None,
 ) -> SweepPlan:
     """Parse the grid and validate the scenario of every grid point (ScenarioError, SweepError)."""
     if games < 1:
         raise SweepError(f"--games must be at least 1, got {games}")
     if seed is not None and seed < 0:
         raise SweepError(f"--seed must be >= 0, got {seed}")
+    if precision is not None and not 0 < precision <= 1:
+        raise SweepError(f"--precision is a win-rate interval width in (0, 1], got {precision}")
     base = load_scenario(path)
     axes = parse_axes(specs)
+    baseline_setting, reason = choose_baseline(axes, base, baseline)
     text = Path(path).read_text(encoding="utf-8")
     scenarios = build_scenarios(text, str(path), axes)
     return SweepPlan(
@@ -105,6 +130,11 @@ def plan_sweep(
         seed=base.seed if seed is None else seed,
         rotate_seats=rotate_seats,
         scenarios=scenarios,
+        independent=independent,
+        baseline=baseline_setting,
+        baseline_specs=tuple(baseline),
+        baseline_reason=reason,
+        precision=precision,
     )
 
 

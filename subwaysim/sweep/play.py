@@ -1,14 +1,24 @@
-"""One sweep game: a picklable task in, a `GameRecord` out (runs in any worker process)."""
+"""One sweep game: a picklable task in, a `Played` or `Failed` outcome out (any worker).
+
+This module and what it imports are all a worker process loads: the game, its events and
+the records. No scipy.stats, matplotlib, networkx, rich or typer (a test keeps it so).
+"""
 
 from __future__ import annotations
 
+import hashlib
 from dataclasses import dataclass
 
 from subwaysim.engine import Game
+from subwaysim.events import Event
 from subwaysim.game_summary import GameSummary
 from subwaysim.scenario import Scenario
+from subwaysim.sweep.failures import FailedGame
 from subwaysim.sweep.grid import Setting
 from subwaysim.sweep.results import GameRecord
+from subwaysim.sweep.traces import GameTrace, TraceCollector
+
+DIGEST_CHARS = 16
 
 
 @dataclass(frozen=True, slots=True)
@@ -20,23 +30,47 @@ class GameTask:
     seed: int
     scenario: Scenario
 
+    def failed(self, error: BaseException | str) -> FailedGame:
+        text = error if isinstance(error, str) else f"{type(error).__name__}: {error}"
+        return FailedGame(self.setting, self.game, self.seed, text)
 
-class GameFailed(RuntimeError):
-    """A game raised: the message names the setting, game and seed to replay it."""
+
+@dataclass(frozen=True, slots=True)
+class Played:
+    """A finished game: its games.csv record and its trace (traces.jsonl)."""
+
+    record: GameRecord
+    trace: GameTrace
 
 
-def play(task: GameTask) -> GameRecord:
-    summary = GameSummary()
+Outcome = Played | FailedGame
+
+
+class EventDigest:
+    """An observer hashing every event: equal digests mean the same game, event for event."""
+
+    def __init__(self) -> None:
+        self._hash = hashlib.sha256()
+
+    def __call__(self, event: Event) -> None:
+        self._hash.update(repr(event).encode("utf-8"))  # repr: cheap, and exact for these records
+
+    def hexdigest(self) -> str:
+        return self._hash.hexdigest()[:DIGEST_CHARS]
+
+
+def play(task: GameTask) -> Outcome:
+    """Play the task's game; a game that raises comes back as a `FailedGame`."""
+    summary, trace, digest = GameSummary(task.scenario), TraceCollector(), EventDigest()
     try:
-        Game(task.scenario, task.seed, [summary]).run()
-    except Exception as exc:
-        raise GameFailed(
-            f"game {task.game} of [{task.setting.label()}] (seed {task.seed}) failed: {exc}"
-        ) from exc
-    return record_of(task, summary)
+        Game(task.scenario, task.seed, [summary, trace, digest]).run()
+    except Exception as exc:  # a bug or an agent's refusal: recorded, and the sweep goes on
+        return task.failed(exc)
+    record = record_of(task, summary, digest.hexdigest())
+    return Played(record, trace.trace(task.setting.values, task.game))
 
 
-def record_of(task: GameTask, summary: GameSummary) -> GameRecord:
+def record_of(task: GameTask, summary: GameSummary, digest: str = "") -> GameRecord:
     seats = summary.players
     return GameRecord(
         setting=task.setting,
@@ -53,4 +87,17 @@ def record_of(task: GameTask, summary: GameSummary) -> GameRecord:
         lead_changes=summary.lead_changes,
         leader_since=summary.leader_since,
         end=summary.reason.partition(":")[0],  # SG-20: turns, score, depleted piles, turn limit
+        reshuffles=summary.reshuffles,
+        track_built=summary.track_built,
+        stations_built=summary.stations_built,
+        express_stations=summary.express_stations,
+        removals=summary.removals,
+        intensifies=summary.intensifies,
+        whole_phase_builds=summary.whole_phase_builds,
+        extra_trip_points=summary.extra_trip_points,
+        hazard_crossings=summary.hazard_crossings,
+        build_points_used=summary.build_points_used,
+        coverage=summary.coverage,
+        trip_length_mean=summary.trip_length_mean,
+        digest=digest,
     )

@@ -17,6 +17,7 @@ from matplotlib.figure import Figure
 from matplotlib.patches import Patch
 
 from subwaysim.files import atomic_write_bytes
+from subwaysim.sweep.grid import short_labels
 from subwaysim.sweep.results import GameRecord
 from subwaysim.sweep.stats import SettingStats, margin
 
@@ -27,19 +28,9 @@ COLOURS = colormaps["tab10"].colors
 METADATA = {"Software": None}  # same games, same bytes: no version stamp in the file
 
 
-def varying_keys(table: Sequence[SettingStats]) -> list[int]:
-    """Indexes of the swept keys that take more than one value."""
-    keys = table[0].setting.keys if table else ()
-    return [i for i in range(len(keys)) if len({s.setting.values[i] for s in table}) > 1]
-
-
 def axis_labels(table: Sequence[SettingStats]) -> tuple[str, list[str]]:
     """The x axis title (varying keys) and one tick label per setting."""
-    varying = varying_keys(table)
-    if not varying:
-        return "setting", [s.setting.label() for s in table]
-    title = " / ".join(table[0].setting.keys[i] for i in varying)
-    return title, [" / ".join(s.setting.values[i] for i in varying) for s in table]
+    return short_labels([s.setting for s in table])
 
 
 def win_rates_figure(table: Sequence[SettingStats]) -> Figure:
@@ -68,7 +59,7 @@ def win_rates_figure(table: Sequence[SettingStats]) -> Figure:
 
 
 def scores_figure(table: Sequence[SettingStats], records: Sequence[GameRecord]) -> Figure:
-    fig = _canvas(_size(len(table), 7.5))
+    fig = canvas(_size(len(table), 7.5))
     top, bottom = fig.subplots(2, 1, sharex=True)
     seats = max(s.seats for s in table)
     width = 0.8 / seats
@@ -98,15 +89,19 @@ def game_length_figure(table: Sequence[SettingStats], records: Sequence[GameReco
     return fig
 
 
-def write_plots(
-    out: Path, table: Sequence[SettingStats], records: Sequence[GameRecord]
-) -> list[str]:
-    """Draw every plot into `out`; returns the file names, in report order."""
-    figures = {
+def outcome_figures(
+    table: Sequence[SettingStats], records: Sequence[GameRecord]
+) -> dict[str, Figure]:
+    """Win rates, scores and game length, by file name."""
+    return {
         WIN_RATES: win_rates_figure(table),
         SCORES: scores_figure(table, records),
         GAME_LENGTH: game_length_figure(table, records),
     }
+
+
+def save_figures(out: Path, figures: dict[str, Figure]) -> list[str]:
+    """Write each figure as a PNG into `out` (atomically); returns the file names."""
     for name, fig in figures.items():
         buffer = io.BytesIO()
         fig.savefig(buffer, format="png", dpi=100, metadata=METADATA)
@@ -146,14 +141,14 @@ def _size(settings: int, height: float) -> tuple[float, float]:
     return max(6.0, 1.1 * settings + 2.0), height
 
 
-def _canvas(size: tuple[float, float]) -> Figure:
+def canvas(size: tuple[float, float]) -> Figure:
     fig = Figure(figsize=size)
     FigureCanvasAgg(fig)
     return fig
 
 
 def _figure(settings: int) -> tuple[Figure, Axes]:
-    fig = _canvas(_size(settings, 4.5))
+    fig = canvas(_size(settings, 4.5))
     return fig, fig.subplots()
 
 

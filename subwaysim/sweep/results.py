@@ -3,10 +3,9 @@
 Columns: the swept keys (one column each, the value text as given), `game` (0-based index
 within its setting), `seed`, `seats` (player names in seat order, space-separated),
 `score_<player>` for every player, `winners` (space-separated; several = a shared win,
-SG-20), `turns`, `trips`, `subway_trips`, `shared_trips`, `shared_points` (points all
-players scored from trips using two or more systems, SG-15), `lead_changes`,
-`leader_since` (the turn from which the final leader led for good) and `end` (which end
-condition stopped the game, SG-20).
+SG-20), then the counts and design metrics of `COUNTS` and `SHARES` (defined in
+`METRICS`), `end` (which end condition stopped the game, SG-20) and `digest` (a hash of
+the game's whole event log: two games with one digest are the same game).
 
 A killed sweep can leave a torn last line (no newline): `read_games` drops it and reports
 how many bytes of the file are clean, so a resume can cut the tail off before appending.
@@ -16,6 +15,7 @@ from __future__ import annotations
 
 import csv
 import io
+import math
 import os
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
@@ -34,8 +34,42 @@ COUNTS = (
     "shared_points",
     "lead_changes",
     "leader_since",
+    "reshuffles",
+    "track_built",
+    "stations_built",
+    "express_stations",
+    "removals",
+    "intensifies",
+    "whole_phase_builds",
+    "extra_trip_points",
+    "hazard_crossings",
 )
+SHARES = ("build_points_used", "coverage", "trip_length_mean")  # real numbers; NaN = empty cell
 SCORE = "score_"
+
+METRICS = {  # games.csv's per-game numbers (report.md prints these definitions)
+    "turns": "turns played (all players' turns)",
+    "trips": "trips taken, from queues (SG-8) and extra trips (SG-18)",
+    "subway_trips": "trips that rode at least one system",
+    "shared_trips": "trips that used two or more systems (SG-15)",
+    "shared_points": "points all players scored from trips using two or more systems (SG-15)",
+    "lead_changes": "times the sole leader changed hands (a tie interrupts a lead)",
+    "leader_since": "the turn from which the final leader led for good",
+    "reshuffles": "discard piles shuffled into draw piles, all decks together (SG-5 flips)",
+    "build_points_used": "build points spent (builds and SG-22 debt tokens) over the points "
+    "offered (builds_per_turn every turn, plus SG-22 borrowed points), 0..1",
+    "track_built": "track squares built (SG-17)",
+    "stations_built": "stations built, local or express (SG-17)",
+    "express_stations": "express stations built (SG-12)",
+    "removals": "tracks and stations removed (SG-17)",
+    "intensifies": "intensify builds (SG-17; the SG-16 intensifies after a trip cost no points "
+    "and are not counted)",
+    "whole_phase_builds": "builds whose SG-17 price was the whole build phase",
+    "extra_trip_points": "points scored by extra trips after a station or intensify (SG-18)",
+    "hazard_crossings": "trips whose route has a hazard square on it (SG-9)",
+    "coverage": "share of the board's squares holding any track at the end",
+    "trip_length_mean": "mean distance of the game's trips (SG-13); empty without trips",
+}
 
 
 @dataclass(frozen=True, slots=True)
@@ -56,6 +90,19 @@ class GameRecord:
     lead_changes: int
     leader_since: int
     end: str
+    reshuffles: int = 0
+    track_built: int = 0
+    stations_built: int = 0
+    express_stations: int = 0
+    removals: int = 0
+    intensifies: int = 0
+    whole_phase_builds: int = 0
+    extra_trip_points: int = 0
+    hazard_crossings: int = 0
+    build_points_used: float = math.nan
+    coverage: float = math.nan
+    trip_length_mean: float = math.nan
+    digest: str = ""
 
     @property
     def key(self) -> tuple[tuple[str, ...], int]:
@@ -64,6 +111,10 @@ class GameRecord:
 
     def score_of(self) -> dict[str, int]:
         return dict(zip(self.seats, self.scores, strict=True))
+
+    def sole_winner(self) -> str | None:
+        """The player who won alone, None for a shared win (SG-20)."""
+        return self.winners[0] if len(self.winners) == 1 else None
 
 
 @dataclass(frozen=True, slots=True)
@@ -76,7 +127,8 @@ class Layout:
     @property
     def header(self) -> list[str]:
         scores = [f"{SCORE}{p}" for p in self.players]
-        return [*self.keys, "game", "seed", "seats", *scores, "winners", *COUNTS, "end"]
+        head = [*self.keys, "game", "seed", "seats", *scores, "winners"]
+        return [*head, *COUNTS, *SHARES, "end", "digest"]
 
     @classmethod
     def from_header(cls, header: Sequence[str], source: str) -> Layout:
@@ -86,7 +138,12 @@ class Layout:
         players = tuple(h.removeprefix(SCORE) for h in header if h.startswith(SCORE))
         layout = cls(keys, players)
         if layout.header != list(header):
-            raise SweepError(f"{source}: unexpected columns {list(header)}")
+            missing = [h for h in layout.header if h not in header]
+            hint = f" (no {', '.join(missing[:4])} column)" if missing else ""
+            raise SweepError(
+                f"{source}: unexpected columns{hint}: written by another version of "
+                "subway sweep? use another --out"
+            )
         return layout
 
     def row(self, record: GameRecord) -> list[str]:
@@ -99,7 +156,9 @@ class Layout:
             *(str(scores[p]) if p in scores else "" for p in self.players),
             " ".join(record.winners),
             *(str(getattr(record, name)) for name in COUNTS),
+            *(_real_text(getattr(record, name)) for name in SHARES),
             record.end,
+            record.digest,
         ]
 
     def parse(self, row: Sequence[str]) -> GameRecord:
@@ -116,7 +175,9 @@ class Layout:
             scores=tuple(_count(cells, f"{SCORE}{p}") for p in seats),
             winners=tuple(cells["winners"].split()),
             end=cells["end"],
+            digest=cells["digest"],
             **{name: _count(cells, name) for name in COUNTS},
+            **{name: _real(cells, name) for name in SHARES},
         )
 
 
@@ -125,6 +186,23 @@ def _count(cells: Mapping[str, str], name: str) -> int:
     if not text.isdigit():
         raise ValueError(f"{name} is {text!r}, not a whole number")
     return int(text)
+
+
+def _real(cells: Mapping[str, str], name: str) -> float:
+    text = cells.get(name, "")
+    if not text:
+        return math.nan
+    try:
+        value = float(text)
+    except ValueError:
+        raise ValueError(f"{name} is {text!r}, not a number") from None
+    if not math.isfinite(value):
+        raise ValueError(f"{name} is {text!r}, not a finite number")
+    return value
+
+
+def _real_text(value: float) -> str:
+    return "" if math.isnan(value) else f"{value:.6g}"
 
 
 @dataclass(frozen=True, slots=True)
@@ -166,30 +244,37 @@ def format_rows(layout: Layout, records: Iterable[GameRecord]) -> str:
     return out.getvalue()
 
 
-class GamesWriter:
-    """Appends one line per finished game and forces it to disk before the next."""
+class LineAppender:
+    """Appends whole lines to a file and forces each to disk before the next.
 
-    def __init__(self, path: Path, layout: Layout, clean_bytes: int | None) -> None:
-        """`clean_bytes` from `read_games` (the torn tail is cut off), None for a new file."""
-        self.layout = layout
+    `clean_bytes` is how much of an existing file to keep (a torn tail is cut off), None for
+    a file to start with `first` (a header, or nothing)."""
+
+    def __init__(self, path: Path, clean_bytes: int | None, first: str = "") -> None:
         if clean_bytes is None:
-            atomic_write_text(path, format_rows(layout, ()))
+            atomic_write_text(path, first)
         else:
             os.truncate(path, clean_bytes)
         self._file: IO[str] = path.open("a", encoding="utf-8", newline="")
 
-    def append(self, record: GameRecord) -> None:
-        line = io.StringIO()
-        csv.writer(line, lineterminator="\n").writerow(self.layout.row(record))
-        self._file.write(line.getvalue())  # one write: a kill tears at most this line
+    def append(self, line: str) -> None:
+        self._file.write(line)  # one write: a kill tears at most this line
         self._file.flush()
         os.fsync(self._file.fileno())
 
     def close(self) -> None:
         self._file.close()
 
-    def __enter__(self) -> GamesWriter:
-        return self
 
-    def __exit__(self, *exc: object) -> None:
-        self.close()
+class GamesWriter(LineAppender):
+    """Appends one games.csv line per finished game."""
+
+    def __init__(self, path: Path, layout: Layout, clean_bytes: int | None) -> None:
+        """`clean_bytes` from `read_games` (the torn tail is cut off), None for a new file."""
+        self.layout = layout
+        super().__init__(path, clean_bytes, format_rows(layout, ()))
+
+    def add(self, record: GameRecord) -> None:
+        line = io.StringIO()
+        csv.writer(line, lineterminator="\n").writerow(self.layout.row(record))
+        self.append(line.getvalue())

@@ -1,8 +1,16 @@
-"""Per-game seeds: a function of (sweep seed, setting, game index) and nothing else.
+"""Per-game seeds: common random numbers by default, or one seed stream per setting.
 
-numpy's SeedSequence mixes the sweep seed and a hash of the setting into its entropy and
-uses the game index as the spawn key, so a game's seed does not depend on how many jobs run,
-in what order games finish, on resuming, or on which other settings the grid holds.
+Common random numbers (the default): game k of every setting has the same seed, a function
+of the sweep seed and k alone. The game splits its randomness into streams (each turn's
+populate draw, each deck's k-th reshuffle, each agent: see `subwaysim.cards`), so two
+settings play game k on the same cards even where their players decide differently, a
+setting that changes nothing gives the identical game, and the difference between two
+settings is measured game by game (paired), without the noise of different card sequences.
+
+`--independent`: numpy's SeedSequence mixes the sweep seed and a hash of the setting into
+its entropy, so every setting draws its own games (the sweeps of before common random
+numbers). Either way a game's seed does not depend on how many jobs run, in what order
+games finish, on resuming, or on which other settings the grid holds.
 """
 
 from __future__ import annotations
@@ -20,9 +28,10 @@ def setting_words(setting: Setting) -> list[int]:
     return [int.from_bytes(digest[i : i + 4], "little") for i in range(0, 16, 4)]
 
 
-def game_seed(sweep_seed: int, setting: Setting, game: int) -> int:
+def game_seed(sweep_seed: int, setting: Setting, game: int, independent: bool = False) -> int:
     """The seed of game number `game` (0-based) of `setting` in a sweep seeded `sweep_seed`."""
     if sweep_seed < 0 or game < 0:
         raise ValueError(f"seeds and game numbers are >= 0, got {sweep_seed} and {game}")
-    sequence = np.random.SeedSequence([sweep_seed, *setting_words(setting)], spawn_key=(game,))
+    entropy = [sweep_seed, *setting_words(setting)] if independent else [sweep_seed]
+    sequence = np.random.SeedSequence(entropy, spawn_key=(game,))
     return int(sequence.generate_state(1, dtype=np.uint64)[0] >> np.uint64(1))  # 63 bits

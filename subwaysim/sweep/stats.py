@@ -8,13 +8,13 @@ from __future__ import annotations
 
 import math
 from collections.abc import Iterable, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
 import numpy as np
 from scipy import stats
 
 from subwaysim.sweep.grid import Setting, setting_order
-from subwaysim.sweep.results import GameRecord
+from subwaysim.sweep.results import METRICS, GameRecord
 
 CONFIDENCE = 0.95
 NAN = float("nan")
@@ -23,6 +23,9 @@ DEFINITIONS = """
 - **games**: games played with the setting.
 - **win rate of seat k**: games that seat k (k-th in turn order, SG-19) won alone, over
   all games; with a 95% Wilson score interval.
+- **win rate of a player** (`player_<NAME>_win_rate`): games the player of that name won
+  alone, over the games it played, with a 95% Wilson interval; with `--rotate-seats` or a
+  sweep over agents this is the player's (agent's) result whatever its seat.
 - **shared wins**: games whose highest score was reached by several players, who share the
   win (SG-20); the Subway Game's draws.
 - **seat advantage p**: two-sided exact binomial test of the first seat's wins among the
@@ -48,7 +51,16 @@ Design metrics in the sense of Ludii's game evaluation (Browne's measures):
   interrupts a lead but is not a change); **lead-change rate** (Ludii LeadChange) is the
   mean of lead changes / turns. Ludii counts changes of the set of leaders; here ties are
   not counted as leaders, since most Subway Games open with everyone on 0 points.
+
+Design metrics (one value per game in `games.csv`; `summary.csv` and the report show their
+mean per setting):
 """
+
+
+def metric_definitions() -> str:
+    """DEFINITIONS plus one line per per-game metric of games.csv."""
+    lines = [f"- **{name}**: {text}." for name, text in METRICS.items()]
+    return DEFINITIONS.strip() + "\n\n" + "\n".join(lines)
 
 
 def wilson_interval(
@@ -126,6 +138,65 @@ class SettingStats:
     decisiveness: float
     lead_changes: float
     lead_change_rate: float
+    players: tuple[PlayerStats, ...] = ()
+    means: dict[str, float] = field(default_factory=dict)  # design metrics, per game
+
+
+@dataclass(frozen=True, slots=True)
+class PlayerStats:
+    """One player name's record in a setting: sole wins of the games it played."""
+
+    name: str
+    games: int
+    wins: int
+    rate: float
+    interval: tuple[float, float]
+    mean_score: float
+
+
+# The per-game design metrics whose means summary.csv and report.md show (games.csv's names).
+DESIGN_METRICS = (
+    "reshuffles",
+    "build_points_used",
+    "track_built",
+    "stations_built",
+    "express_stations",
+    "removals",
+    "intensifies",
+    "whole_phase_builds",
+    "extra_trip_points",
+    "hazard_crossings",
+    "coverage",
+    "trip_length_mean",
+)
+
+
+def player_stats(games: Sequence[GameRecord]) -> tuple[PlayerStats, ...]:
+    names = dict.fromkeys(p for g in games for p in g.seats)
+    result = []
+    for name in names:
+        played = [g for g in games if name in g.seats]
+        wins = sum(1 for g in played if g.sole_winner() == name)
+        result.append(
+            PlayerStats(
+                name=name,
+                games=len(played),
+                wins=wins,
+                rate=wins / len(played),
+                interval=wilson_interval(wins, len(played)),
+                mean_score=_mean(g.score_of()[name] for g in played),
+            )
+        )
+    return tuple(result)
+
+
+def metric_means(games: Sequence[GameRecord]) -> dict[str, float]:
+    """The mean of every design metric over the games where it is defined (not NaN)."""
+    means = {}
+    for name in DESIGN_METRICS:
+        values = [float(getattr(g, name)) for g in games]
+        means[name] = _mean(v for v in values if not math.isnan(v))
+    return means
 
 
 def summarize(records: Iterable[GameRecord]) -> list[SettingStats]:
@@ -171,11 +242,9 @@ def setting_stats(setting: Setting, games: Sequence[GameRecord]) -> SettingStats
         decisiveness=_mean(g.leader_since / g.turns for g in sole if g.turns),
         lead_changes=_mean(g.lead_changes for g in games),
         lead_change_rate=_mean(g.lead_changes / g.turns for g in games if g.turns),
+        players=player_stats(games),
+        means=metric_means(games),
     )
-
-
-def _seat_means(games: Sequence[GameRecord], seats: int) -> tuple[float, ...]:
-    return tuple(_mean(g.scores[k] for g in games if k < len(g.scores)) for k in range(seats))
 
 
 def _seat_of(game: GameRecord, player: str) -> int:

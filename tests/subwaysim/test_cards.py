@@ -2,9 +2,7 @@
 
 from __future__ import annotations
 
-import random
-
-from subwaysim.cards import Deck, SampledChance, cards_of, new_decks, square_of
+from subwaysim.cards import Deck, SeededChance, cards_of, new_decks, square_of
 from subwaysim.events import Populated, QueueFilled, Reshuffled
 from subwaysim.population import fill_queues, populate
 from subwaysim.state import GameState
@@ -37,7 +35,7 @@ def test_sg4_two_deck_variant_has_a_cell_deck_of_rows_x_cols() -> None:
 
 def test_sg5_draw_takes_the_top_then_reshuffles_discard_and_counts_a_flip() -> None:
     deck = Deck("row", 6, 4, supply=[4] * 6, draw_pile=[1, 2], discard=[5, 5, 3])
-    chance = SampledChance(random.Random(1))
+    chance = SeededChance(1)
     assert deck.draw(chance) == (2, False)  # the top is the end of the list
     assert deck.draw(chance) == (1, False)
     card, flipped = deck.draw(chance)
@@ -47,7 +45,7 @@ def test_sg5_draw_takes_the_top_then_reshuffles_discard_and_counts_a_flip() -> N
 
 def test_sg5_both_piles_empty_gives_no_card_and_no_flip() -> None:
     deck = Deck("row", 6, 4, supply=[4] * 6)
-    assert deck.draw(SampledChance(random.Random(0))) == (None, False)
+    assert deck.draw(SeededChance(0)) == (None, False)
     assert deck.flips == 0
 
 

@@ -127,3 +127,18 @@ def test_greedy_beats_random_on_the_classic_board() -> None:
     )
     wins = sum(Game(s, seed).run().winners == ("IRT",) for seed in range(4))
     assert wins >= 3
+
+
+def test_the_public_surface_is_exported() -> None:
+    import subwaysim
+
+    for name in subwaysim.__all__:
+        assert getattr(subwaysim, name) is not None
+    assert (
+        subwaysim.play_game(
+            subwaysim.load_scenario("scenarios/classic.yaml", ["end.turns=1"])
+        ).turns
+        == 2
+    )
+    with pytest.raises(AttributeError, match="no attribute 'nothing'"):
+        subwaysim.nothing  # noqa: B018

@@ -1,5 +1,8 @@
-"""The random playout: uniform moves drawn without listing them, played through the
-State (RT-8..RT-13)."""
+"""The uniform random playout (`State.playout`, compiled in `playout.py`): the winner has
+the distribution of uniformly random play (RT-8..RT-13, RT-18), playouts reproduce from a
+seed, each ply's move is drawn evenly from the legal moves, and many playouts per call
+come out as single ones do. (test_bitboard.py and test_cellboard.py hold the kernels to the
+rules move by move.)"""
 
 from __future__ import annotations
 
@@ -8,12 +11,11 @@ from collections import Counter
 from functools import cache
 
 import pytest
+from scipy.stats import chisquare
 
-from abstracts import get_game
-from abstracts.rapid_transit import RapidTransitState
-from abstracts.rapid_transit.rules import legal_frame
-from abstracts.rapid_transit.swaps import sample_swap
-from tests.abstracts.rapid_transit.positions import A, game4
+from abstracts.rapid_transit import RapidTransitState, playout
+from abstracts.rapid_transit.playout import traced, winners
+from tests.abstracts.rapid_transit.positions import A, game4, game_of
 
 # ---------------------------------------------------------------- the fast playout
 
@@ -39,24 +41,36 @@ def exact_outcomes(state: RapidTransitState) -> dict[str | None, float]:
     return dict(walk(state.key()))
 
 
+SIDES = {0: "red", 1: "cyan", -1: None}
+
+
+@pytest.mark.parametrize("cells", [False, True], ids=["word", "cells"])
 @pytest.mark.parametrize(
-    "options", [{}, {"rules": "v1", "max_plies": 3}], ids=["standard", "v1-pie-3-plies"]
+    "options",
+    [{}, {"rules": "v1", "max_plies": 3}, {"holes": "corners", "max_plies": 5}],
+    ids=["standard", "v1-pie-3-plies", "holes-5-plies"],
 )
-def test_fast_playout_has_the_distribution_of_uniform_random_play(
-    options: dict[str, object],
+def test_playouts_have_the_distribution_of_uniform_random_play(
+    options: dict[str, object], cells: bool
 ) -> None:
     state = game4(**options).initial_state()
     exact = exact_outcomes(state)
-    rng = random.Random(11)
     runs = 3000
-    seen: dict[str | None, int] = {}
-    for _ in range(runs):
-        winner = state.playout(rng)
-        seen[winner] = seen.get(winner, 0) + 1
+    seen = Counter(SIDES[int(w)] for w in winners(state, runs, random.Random(11), cells))
     assert set(seen) <= set(exact)
-    for winner, chance in exact.items():
+    for side, chance in exact.items():
         spread = 4 * (chance * (1 - chance) / runs) ** 0.5 + 1e-9
-        assert abs(seen.get(winner, 0) / runs - chance) <= spread, (winner, chance, seen)
+        assert abs(seen[side] / runs - chance) <= spread, (side, chance, seen)
+
+
+def test_state_playout_has_the_distribution_of_uniform_random_play() -> None:
+    state = game4(rules="v1", max_plies=3).initial_state()
+    exact = exact_outcomes(state)
+    rng, runs = random.Random(12), 2000
+    seen = Counter(state.playout(rng) for _ in range(runs))
+    for side, chance in exact.items():
+        spread = 4 * (chance * (1 - chance) / runs) ** 0.5 + 1e-9
+        assert abs(seen[side] / runs - chance) <= spread, (side, chance, seen)
 
 
 def test_playout_of_a_finished_game_is_its_winner() -> None:
@@ -65,24 +79,46 @@ def test_playout_of_a_finished_game_is_its_winner() -> None:
     assert final.playout(random.Random(1)) == final.winner
 
 
-def test_sampled_swaps_are_legal_and_uniform() -> None:
-    """The playout's rejection sampler draws every legal swap, and only those, evenly."""
-    game = get_game("rapid-transit")
+def first_moves(state: RapidTransitState, samples: int, cells: bool) -> Counter[str]:
+    rng = random.Random(5)
+    return Counter(str(traced(state, rng, cells)[1][0]) for _ in range(samples))
+
+
+@pytest.mark.parametrize("cells", [False, True], ids=["word", "cells"])
+def test_each_ply_draws_every_legal_move_evenly(cells: bool) -> None:
+    state = game_of(size=8, holes="triangles").initial_state()
     rng = random.Random(8)
-    state = game.initial_state()
-    for _ in range(10):
+    for _ in range(6):
         state = state.play(rng.choice(state.legal_moves()))
-    assert isinstance(state, RapidTransitState)
-    frame = legal_frame(
-        state.board, state.rules, state.mine, state.theirs, state.passes, state.previous
-    )
-    assert frame is not None
-    legal = {(move.p, move.q) for move in state.legal_moves()}
-    draws = 40 * len(legal)
-    counts = Counter(sample_swap(frame, rng, tries=10_000) for _ in range(draws))
-    assert set(counts) == legal
-    expected = draws / len(legal)
-    chi_square = sum((count - expected) ** 2 / expected for count in counts.values())
-    freedom = len(legal) - 1
-    assert chi_square < freedom + 6 * (2 * freedom) ** 0.5
-    assert sample_swap(frame, rng, tries=0) is None
+    legal = [str(m) for m in state.legal_moves()]
+    counts = first_moves(state, 60 * len(legal), cells)
+    assert set(counts) == set(legal)
+    assert chisquare([counts[m] for m in legal]).pvalue > 1e-4
+
+
+def test_pie_is_drawn_as_often_as_each_other_move() -> None:
+    state = game_of(size=6, rules="v1").initial_state().play("a1-b1")  # RT-13
+    legal = [str(m) for m in state.legal_moves()]
+    counts = first_moves(state, 100 * len(legal), cells=False)
+    assert "pie" in counts
+    assert chisquare([counts[m] for m in legal]).pvalue > 1e-4
+
+
+def test_playouts_reproduce_from_the_seed() -> None:
+    state = game_of(size=8).initial_state()
+    first = [playout.winner(state, random.Random(s)) for s in range(30)]
+    assert first == [playout.winner(state, random.Random(s)) for s in range(30)]
+    assert {0, 1} <= set(first)
+    assert traced(state, random.Random(4)) == traced(state, random.Random(4))
+
+
+@pytest.mark.parametrize("cells", [False, True], ids=["word", "cells"])
+def test_many_playouts_per_call_are_a_stream_of_single_ones(cells: bool) -> None:
+    state = game_of(size=6, rules="v1").initial_state()
+    many = winners(state, 400, random.Random(3), cells)
+    assert set(many.tolist()) <= {-1, 0, 1}
+    again = winners(state, 400, random.Random(3), cells)
+    assert many.tolist() == again.tolist()
+    # as many red wins as single playouts give, within sampling error
+    single = [playout.winner(state, random.Random(1000 + s)) for s in range(400)]
+    assert abs((many == 0).mean() - single.count(0) / 400) < 0.15

@@ -1,7 +1,7 @@
-"""The fast random playout plays the same game as `ThruwayState`, with uniform moves.
+"""The plain-Python playout (playout.py) plays the same game as `ThruwayState`, uniformly.
 
-(`ThruwayState.playout` is this playout; the rollout policy of Thruway's default evaluator
-has its own tests in test_rollout.py.)
+(`ThruwayState.playout` is the compiled kernel's, test_kernel.py; the rollout policy of
+Thruway's default evaluator has its own tests in test_rollout.py.)
 
 Traced playouts are replayed move by move through `ThruwayState.play`: every move must be
 legal there, the playout's count of legal moves must equal `len(legal_moves())`, and the

@@ -115,3 +115,15 @@ def test_the_quick_search_agrees_with_trying_every_move(
         assert found is None or found in brute
         choice = game.greedy_move(state, rng) if rng.random() < 0.5 else None
         state = state.play(choice or rng.choice(state.legal_moves()))
+
+
+# Concrete's rank 1 is a road of nearly filled tiles, but a2, c2 and e2 stay empty: no
+# single move encloses it. a4-b4 completes rank 4 between full ranks instead (TW-14): a
+# road of cost 2 that touches no parcel next to the cheaper one.
+ELSEWHERE = "AAAAA\n..CCC\nAAAAA\n.A.A.\nCCCCC"
+
+
+def test_a_winning_road_apart_from_a_cheaper_unfinishable_one_is_found() -> None:
+    state = position(ELSEWHERE)
+    assert winners(state) == ["a4-b4"]
+    assert quick(state) == "a4-b4"

@@ -52,13 +52,15 @@ def line(draw: st.DrawFn, board: Board, meet: tuple[int, ...]) -> tuple[int, ...
 
 
 @st.composite
-def trips(draw: st.DrawFn) -> tuple[Network, RoutingRules, list[tuple[int, int]]]:
+def trips(
+    draw: st.DrawFn, most_players: int = 3
+) -> tuple[Network, RoutingRules, list[tuple[int, int]]]:
     rows, cols = draw(st.integers(1, 3)), draw(st.integers(4, 9))
     size = rows * cols
     squares = st.integers(0, size - 1)
     terrain = draw(st.lists(st.booleans(), min_size=size, max_size=size))
     board = grid(rows, cols, (sq for sq, hazard in enumerate(terrain) if hazard))
-    players = ("A", "B", "C")[: draw(st.integers(1, 3))]
+    players = ("A", "B", "C", "D", "E")[: draw(st.integers(1, most_players))]
     laid: list[tuple[str, tuple[int, ...]]] = []
     for player in players:
         for _ in range(draw(st.integers(1, 2))):
@@ -83,6 +85,15 @@ def trips(draw: st.DrawFn) -> tuple[Network, RoutingRules, list[tuple[int, int]]
 def test_router_agrees_with_the_networkx_reference(
     case: tuple[Network, RoutingRules, list[tuple[int, int]]],
 ) -> None:
+    assert_agrees_with_reference(*case)
+
+
+@settings(max_examples=40, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(trips(most_players=5).filter(lambda case: len(case[0].players) >= 4))
+def test_router_agrees_with_the_networkx_reference_with_many_systems(
+    case: tuple[Network, RoutingRules, list[tuple[int, int]]],
+) -> None:
+    """Four or five systems: past the mode table, SG-14 searches pruned sets of systems."""
     assert_agrees_with_reference(*case)
 
 

@@ -2,24 +2,21 @@
 
 from __future__ import annotations
 
-import csv
-import io
 import math
 
 import pytest
 
-from subwaysim.sweep.grid import Setting
-from subwaysim.sweep.report import markdown_table, summary_csv, summary_table
 from subwaysim.sweep.stats import (
     DEFINITIONS,
+    DESIGN_METRICS,
     balance,
     margin,
+    metric_definitions,
     seat_advantage_p,
     setting_stats,
-    summarize,
     wilson_interval,
 )
-from tests.subwaysim.test_sweep_grid import record
+from tests.subwaysim.sweep.helpers import GAMES, SETTING, record
 
 Z = 1.959963984540054  # the 97.5% normal quantile
 
@@ -55,19 +52,6 @@ def test_margin_and_balance() -> None:
     assert balance((0.3, 0.3, 0.3)) == pytest.approx(1.0)
 
 
-SETTING = Setting((("rules.builds_per_turn", "2"),))
-GAMES = [
-    record(SETTING, 0, scores=(10, 4), winners=("IRT",), turns=10, leader_since=2,
-           lead_changes=1, trips=20, subway_trips=10, shared_points=2),
-    record(SETTING, 1, scores=(3, 7), winners=("BRT",), turns=10, leader_since=5,
-           lead_changes=2, trips=10, subway_trips=5, shared_points=0),
-    record(SETTING, 2, scores=(5, 5), winners=("IRT", "BRT"), turns=8, leader_since=8,
-           lead_changes=0, trips=10, subway_trips=5, shared_points=4),
-    record(SETTING, 3, scores=(6, 2), winners=("IRT",), turns=12, leader_since=3,
-           lead_changes=0, trips=20, subway_trips=0, shared_points=0),
-]  # fmt: skip
-
-
 def test_setting_stats_by_hand() -> None:
     s = setting_stats(SETTING, GAMES)
     assert (s.games, s.seats, s.seat_wins, s.shared_wins) == (4, 2, (2, 1), 1)
@@ -93,30 +77,23 @@ def test_seats_count_turn_order_not_names() -> None:
     assert s.seat_scores == (8.5, 3.5)
 
 
-def test_summary_csv_and_tables_from_a_fixed_table() -> None:
-    other = Setting((("rules.builds_per_turn", "10"),))
-    table = summarize([*GAMES, record(other, 0, scores=(1, 2), winners=("BRT",))])
-    assert [s.setting for s in table] == [SETTING, other]  # 2 before 10
-    rows = list(csv.DictReader(io.StringIO(summary_csv(table))))
-    first = rows[0]
-    assert first["rules.builds_per_turn"] == "2"
-    assert (first["games"], first["seat1_wins"], first["seat1_win_rate"]) == ("4", "2", "0.5")
-    assert float(first["seat2_win_low"]) == pytest.approx(wilson_interval(1, 4)[0], abs=1e-6)
-    assert (first["balance"], first["drawishness"], first["margin_mean"]) == ("0.75", "0.25", "3.5")
-    assert rows[1]["turns_sd"] == ""  # one game: no spread
-    md = markdown_table(table).splitlines()
-    assert md[0].startswith("| rules.builds_per_turn | games | seat 1 wins [95% CI] |")
-    assert md[2].startswith("| 2 | 4 | 50% [15–85] | 25% [5–70] | 1 | 1.000 | 10.0 ± 1.6 |")
-    from rich.console import Console
+def test_players_are_counted_by_name_whatever_their_seat() -> None:
+    games = [*GAMES[:2], record(SETTING, 4, seats=("BRT", "IRT"), scores=(7, 3), winners=("BRT",))]
+    irt, brt = setting_stats(SETTING, games).players
+    assert (irt.name, irt.games, irt.wins, irt.rate) == ("IRT", 3, 1, pytest.approx(1 / 3))
+    assert (brt.wins, brt.mean_score) == (2, pytest.approx((4 + 7 + 7) / 3))
+    assert brt.interval == pytest.approx(wilson_interval(2, 3))
 
-    console = Console(file=io.StringIO(), width=160)
-    console.print(summary_table(table, title="t"))
-    assert "50% 15–85" in console.file.getvalue()  # type: ignore[attr-defined]
-    narrow = Console(file=io.StringIO(), width=70)
-    narrow.print(summary_table(table))
-    out = narrow.file.getvalue()  # type: ignore[attr-defined]
-    assert "50% 15–85" in out and "left out to fit: lead changes" in out
-    assert all(len(line) <= 70 for line in out.splitlines())
+
+def test_design_metric_means_skip_undefined_games() -> None:
+    games = [
+        record(SETTING, 0, reshuffles=4, coverage=0.5, trip_length_mean=3.0),
+        record(SETTING, 1, reshuffles=6, coverage=0.25),  # no trips: no mean trip length
+    ]
+    means = setting_stats(SETTING, games).means
+    assert (means["reshuffles"], means["coverage"], means["trip_length_mean"]) == (5.0, 0.375, 3.0)
+    assert math.isnan(means["build_points_used"])
+    assert list(means) == list(DESIGN_METRICS)
 
 
 def test_every_summary_metric_is_defined_for_the_report() -> None:
@@ -125,3 +102,5 @@ def test_every_summary_metric_is_defined_for_the_report() -> None:
                  "advantage", "balance", "drawishness", "decisiveness", "lead changes",
                  "lead-change rate"):  # fmt: skip
         assert f"**{name}" in DEFINITIONS
+    for name in DESIGN_METRICS:
+        assert f"- **{name}**: " in metric_definitions()

@@ -1,0 +1,1 @@
+"""Runnable examples for researchers: `python -m abstracts.examples.openspiel_mcts`."""

@@ -1,0 +1,191 @@
+"""The mcts agent: Monte Carlo search over sampled futures for the Subway Game.
+
+The game hides the order of every draw pile and of every future reshuffle and populate
+draw. At each build phase the agent takes the most promising plans of the greedy player
+(`greedy.rank_plans`: stations, lines, removals, intensify) as its choices (a plan with
+no gain is not among them: it builds nothing when the greedy player would build nothing),
+and searches them at the root by sequential halving: in each round every choice
+still in the race is played out on the same sampled futures (common random numbers, so
+choices are compared on equal luck), and the worse half drops out. One playout:
+1. a future consistent with what a person at the table sees (`GameState.sampled`: the
+   draw piles' contents are known, their order and every later draw are guessed);
+2. the plan, then `DEPTH` more turns of every player as a quick greedy (`rollout_player`),
+   on the forward model (no events);
+3. the result for the agent: its score lead over the best rival plus the lead in what the
+   networks are worth for the trips still to come (`outlook.Valuation`).
+So the search improves on the greedy player by one step: it prefers another plan only
+when the sampled futures say so. Seeded: the default budget is a number of playouts
+(`mcts` = `mcts:100`, `mcts:400`), or seconds (`mcts:0.5s`). Tied routes (SG-14) and
+intensify after a trip (SG-16) go its way as for the greedy player.
+"""
+
+from __future__ import annotations
+
+import math
+import random
+import time
+from dataclasses import dataclass, field
+
+import numpy as np
+
+from subwaysim import builds
+from subwaysim.agents.base import Agent
+from subwaysim.agents.greedy import GreedyAgent
+from subwaysim.agents.outlook import TripSample, Valuation, square_weights, trips_left
+from subwaysim.agents.plans import Breadth
+from subwaysim.builds import Build
+from subwaysim.routing import TripOptions
+from subwaysim.state import GameState
+from subwaysim.turn import end_reason, finish_build_phase, play_turn
+
+ITERATIONS = 100  # the default budget per build phase, in playouts
+WIDTH = 4  # plans searched: the greedy player's best (building nothing when it has none)
+DEPTH = 4  # turns played forward after the plan (every player's)
+LEAF_SAMPLE = 10  # origins and destinations drawn to value a network at a leaf
+ROLLOUT_SAMPLE = 8  # the rollout players' trips valued per phase (8 x 8)
+ROLLOUT_BREADTH = Breadth(targets=3, stations=2, changes=0, intensify=1)
+RIVAL_SAMPLE = 12  # rivals in a search's futures: the greedy player, on fewer trips
+RIVAL_BREADTH = Breadth(targets=4, stations=2, changes=1, intensify=2)
+
+
+@dataclass
+class Choice:
+    plan: tuple[Build, ...]
+    visits: int = 0
+    total: float = 0.0
+
+    @property
+    def mean(self) -> float:
+        return self.total / self.visits if self.visits else 0.0
+
+
+@dataclass
+class SearchStats:
+    """What the last search did (for hints and tests)."""
+
+    iterations: int = 0
+    seconds: float = 0.0
+    choices: list[Choice] = field(default_factory=list)
+
+
+class MCTSAgent(Agent):
+    kind = "mcts"
+
+    def __init__(
+        self,
+        player: str,
+        rng: random.Random,
+        iterations: int | None = ITERATIONS,
+        seconds: float | None = None,
+    ) -> None:
+        super().__init__(player, rng)
+        if (iterations is None) == (seconds is None):
+            raise ValueError("give the search a number of iterations or of seconds, not both")
+        self.iterations, self.seconds = iterations, seconds
+        self.greedy = GreedyAgent(player, random.Random(rng.getrandbits(64)))
+        self.plan: list[Build] = []
+        self.stats = SearchStats()
+        self._phase = -1
+
+    @classmethod
+    def from_budget(cls, player: str, rng: random.Random, budget: str) -> MCTSAgent:
+        """`""` (the default), `"400"` iterations or `"0.5s"` seconds (scenario `mcts:...`)."""
+        if not budget:
+            return cls(player, rng)
+        if budget.endswith("s"):
+            return cls(player, rng, iterations=None, seconds=float(budget[:-1]))
+        return cls(player, rng, iterations=int(budget))
+
+    # --- SG-17 builds -----------------------------------------------------------------------
+    def choose_build(self, state: GameState, points_left: int, first: bool) -> Build | None:
+        if self._phase != state.turn:
+            self._phase = state.turn
+            self.plan = list(self.search(state, points_left, first))
+        if self.plan and builds.check(self.plan[0], state, self.player, points_left, first) is None:
+            return self.plan.pop(0)
+        return None  # done, or too dear now: bank the rest, carry the plan to the next turn
+
+    def search(self, state: GameState, points: int, first: bool) -> tuple[Build, ...]:
+        """The plan for this phase whose sampled futures went best (sequential halving)."""
+        start = time.process_time()
+        self.greedy.plan = list(self.plan)  # what is left of the last plan is a choice too
+        ranked = self.greedy.rank_plans(state, points)[:WIDTH]
+        alive = [Choice(plan.builds) for plan in ranked] or [Choice(())]
+        self.stats = SearchStats(choices=list(alive))
+        rounds = math.ceil(math.log2(len(alive)))
+        for round_ in range(rounds):
+            share = (self.iterations or 0) // (rounds * len(alive))
+            deadline = start + (self.seconds or 0.0) * (round_ + 1) / rounds
+            futures = 0
+            while self._more(futures, share, deadline):
+                seed = self.rng.getrandbits(64)
+                for choice in alive:
+                    choice.total += self._playout(state, choice.plan, points, first, seed)
+                    choice.visits += 1
+                futures += 1
+            alive = sorted(alive, key=lambda c: -c.mean)[: math.ceil(len(alive) / 2)]
+        self.stats.iterations = sum(c.visits for c in self.stats.choices)
+        self.stats.seconds = time.process_time() - start
+        return alive[0].plan
+
+    def _more(self, futures: int, share: int, deadline: float) -> bool:
+        """Whether a round plays one more future (at least one whatever the budget)."""
+        if futures == 0:
+            return True
+        if self.iterations is not None:
+            return futures < share
+        return time.process_time() < deadline
+
+    def _playout(
+        self, state: GameState, plan: tuple[Build, ...], points: int, first: bool, seed: int
+    ) -> float:
+        """Play `plan` in the phase under way, then DEPTH turns, in the future `seed` names;
+        the agent's lead at the end (see the module)."""
+        future = state.sampled(seed)
+        agents = {p: rival_player(p, random.Random(f"{seed}/{p}")) for p in future.players}
+        agents[self.player] = rollout_player(self.player, random.Random(f"{seed}/{self.player}"))
+        agents[self.player].commit(future.turn, plan)
+        finish_build_phase(future, self.player, agents, points, first, None)
+        ended = end_reason(future)
+        for _ in range(DEPTH):
+            if ended:
+                break
+            ended = play_turn(future, agents, None)
+        return self._lead(future, ended is not None, seed)
+
+    def _lead(self, future: GameState, ended: bool, seed: int) -> float:
+        """Score lead over the best rival, plus (unless the game ended) the lead in expected
+        points over the trips still to come."""
+        scores = np.array([future.scores[p] for p in future.players], dtype=float)
+        if not ended:
+            weights = square_weights(future)
+            sample = TripSample.draw(weights, LEAF_SAMPLE, np.random.default_rng(seed))
+            view = Valuation(future, self.player, sample, weights)
+            trips = view.trips(future.network)
+            o, d = len(sample.origins), len(sample.destinations)
+            per_trip = np.einsum(
+                "o,odp,d->p",
+                sample.origin_weights,
+                trips.points[:o, :d],
+                sample.destination_weights,
+            )
+            scores = scores + per_trip * trips_left(future)
+        seat = future.players.index(self.player)
+        return float(scores[seat] - max(np.delete(scores, seat), default=0.0))
+
+    # --- SG-14 and SG-16 decisions ------------------------------------------------------------
+    def choose_route(self, state: GameState, options: TripOptions) -> frozenset[str]:
+        return self.greedy.choose_route(state, options)
+
+    def choose_intensify(self, state: GameState, square: int) -> str | None:
+        return self.greedy.choose_intensify(state, square)
+
+
+def rollout_player(player: str, rng: random.Random) -> GreedyAgent:
+    """The quick greedy the agent is itself in a search's futures (fewer plans and trips)."""
+    return GreedyAgent(player, rng, ROLLOUT_SAMPLE, ROLLOUT_BREADTH)
+
+
+def rival_player(player: str, rng: random.Random) -> GreedyAgent:
+    """What the search expects of a rival: the greedy player (RIVAL_MODEL's breadth)."""
+    return GreedyAgent(player, rng, RIVAL_SAMPLE, RIVAL_BREADTH)

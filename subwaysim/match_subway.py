@@ -1,0 +1,130 @@
+"""`subway match subway SCENARIO --agents mcts,greedy,random --games N`: the ladder's command
+(progress bar, win matrix, Elo); `ladder.py` holds what it computes."""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Annotated
+
+import click
+import typer
+from rich.console import Console
+from rich.markup import escape
+from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeRemainingColumn
+from rich.table import Table
+
+from subwaysim.ladder import Ladder, ladder_tasks
+from subwaysim.scenario import AGENT, AGENTS_HELP, ScenarioError, load_scenario
+from subwaysim.sweep.failures import FailedGame
+from subwaysim.sweep.results import GameRecord
+
+match_app = typer.Typer(add_completion=False, pretty_exceptions_enable=False)
+
+
+class LadderError(ValueError):
+    """Bad input to the ladder (agents, games)."""
+
+
+@match_app.command()
+def _match(
+    scenario: Annotated[
+        Path, typer.Argument(help="Scenario YAML file (its first two seats play).")
+    ],
+    agents: Annotated[
+        str, typer.Option(help="Agents, comma-separated: e.g. mcts,greedy,random (mcts:400).")
+    ],
+    games: Annotated[
+        int, typer.Option(min=1, help="Games per pair of agents (seats rotated).")
+    ] = 20,
+    jobs: Annotated[
+        int | None, typer.Option(min=1, help="Worker processes (default: cores).")
+    ] = None,
+    seed: Annotated[int, typer.Option(min=0, help="Ladder seed.")] = 0,
+    set_: Annotated[list[str] | None, typer.Option("--set", help="KEY=VALUE override.")] = None,
+) -> None:
+    """Every pair of agents plays GAMES games on the scenario; a win matrix and Elo ratings."""
+    from subwaysim.sweep.backends import choose_backend
+
+    names = [a.strip() for a in agents.split(",") if a.strip()]
+    bad = [a for a in names if not AGENT.match(a)]
+    if bad:
+        raise LadderError(f"--agents {bad[0]!r}: each agent is {AGENTS_HELP}")
+    if len(set(names)) < 2 or len(set(names)) != len(names):
+        raise LadderError(f"--agents {agents!r}: name two or more different agents")
+    s = load_scenario(scenario, set_ or [])
+    tasks = ladder_tasks(s, names, games, seed)
+    console = Console(highlight=False)
+    records: list[GameRecord] = []
+    failed: list[FailedGame] = []
+    try:
+        with Progress(
+            TextColumn("[bold]games"), BarColumn(), MofNCompleteColumn(), TimeRemainingColumn(),
+            console=console, transient=True,
+        ) as progress:  # fmt: skip
+            task = progress.add_task("games", total=len(tasks))
+            for outcome in choose_backend(jobs, None)(tasks):
+                if isinstance(outcome, FailedGame):
+                    failed.append(outcome)
+                else:
+                    records.append(outcome.record)
+                progress.advance(task)
+    except KeyboardInterrupt:
+        console.print(f"Interrupted after {len(records)} of {len(tasks)} games: the table so far.")
+        show(console, Ladder.of(names, records), s.name)
+        raise typer.Exit(130) from None
+    show(console, Ladder.of(names, records), s.name)
+    for game in failed:
+        console.print(
+            escape(
+                f"failed: {game.setting.label()} game {game.game} (seed {game.seed}): {game.error}"
+            )
+        )
+    if failed:
+        raise typer.Exit(1)
+
+
+def show(console: Console, ladder: Ladder, title: str) -> None:
+    """Win matrix (row agent's record against the column agent) and Elo, best first."""
+    elo = ladder.elo()
+    order = sorted(ladder.agents, key=lambda a: -elo[a])
+    table = Table(title=f"{title}: row vs column, won–lost–drawn, win rate [95% CI]")
+    table.add_column("agent")
+    table.add_column("Elo", justify="right")
+    for agent in order:
+        table.add_column(agent, justify="right")
+    for a in order:
+        cells = []
+        for b in order:
+            if a == b:
+                cells.append("–")
+                continue
+            head = ladder.heads[a, b]
+            low, high = head.interval()
+            rate = (
+                ""
+                if not head.games
+                else f" {100 * head.rate:.0f}% [{100 * low:.0f}–{100 * high:.0f}]"
+            )
+            cells.append(f"{head.wins}–{head.losses}–{head.draws}{rate}")
+        table.add_row(escape(a), f"{elo[a]:.0f}", *cells)
+    console.print(table)
+
+
+def match_subway(argv: list[str]) -> int:
+    """Run the command on `argv`; the exit code (2 for bad input)."""
+    err = Console(stderr=True, highlight=False, soft_wrap=True)
+    try:
+        match_app(argv, prog_name="subway match subway", standalone_mode=False)
+    except ScenarioError as exc:
+        for problem in exc.problems:
+            err.print(f"[bold red]Error:[/] {escape(f'{exc.source}: {problem}')}")
+        return 2
+    except LadderError as exc:
+        err.print(f"[bold red]Error:[/] {escape(str(exc))}")
+        return 2
+    except click.exceptions.Exit as exc:
+        return exc.exit_code
+    except click.ClickException as exc:
+        err.print(f"[bold red]Error:[/] {escape(exc.format_message())}")
+        return 2
+    return 0

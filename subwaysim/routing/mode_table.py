@@ -1,0 +1,121 @@
+"""Every set of modes of a network with few systems, answered in one call per trip (SG-13, SG-14).
+
+With up to `MAX_SYSTEMS` rideable systems (most games), the station graph of every subset
+of them is built once per network (`kernels.build_groups`), with and without walking; a
+trip then gets the shortest distance of every (subset, walking) pair from one compiled
+call, and SG-14's search over sets of modes is a look-up. More systems go the pruned way
+of `modes.candidates`.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+import numpy as np
+
+from subwaysim.compiled import kernel
+from subwaysim.routing.kernels import INF, build_groups, edge_dijkstra, station_dijkstra
+from subwaysim.routing.rides import SystemRides
+
+MAX_SYSTEMS = 3
+
+
+@dataclass(eq=False)
+class ModeTable:
+    """Subset `mask` (bit i: `systems[i]`) of the rideable systems, with and without walking."""
+
+    systems: tuple[SystemRides, ...]
+    walk: np.ndarray
+    transfer: int
+    arrays: tuple[np.ndarray, ...] = field(init=False)
+
+    def __post_init__(self) -> None:
+        count = len(self.systems)
+        masks = np.arange(1 << count)
+        members = (masks[:, None] >> np.arange(count)[None, :]) & 1 == 1
+        sizes = [len(s.stations) for s in self.systems]
+        none = np.zeros(0, dtype=np.int64)
+        parts = (
+            self.walk,
+            np.concatenate([s.stations for s in self.systems]) if count else none,
+            np.cumsum([0, *sizes], dtype=np.int64),
+            np.concatenate([s.flat for s in self.systems]) if count else none,
+            np.cumsum([0, *(k * k for k in sizes)], dtype=np.int64),
+            members.reshape(1 << count, max(count, 1)) if count else np.zeros((1, 1), bool),
+            self.transfer,
+        )
+        walked = build_groups(*parts, True)
+        ridden = build_groups(*parts, False)
+        stations, offsets, edges_walk, edge_offsets, rides, ride_offsets = walked
+        self.arrays = (
+            stations,
+            offsets,
+            edges_walk,
+            ridden[2],
+            edge_offsets,
+            rides,
+            ride_offsets,
+            parts[5],
+        )
+
+    def distances(self, origin: int, destination: int) -> np.ndarray:
+        """(2^S, 2): the shortest trip using subset `mask` and, in column 1, walking."""
+        return _table_trip(self.walk, origin, destination, self.transfer, False, *self.arrays)
+
+    def shortest(self, origin: int, destination: int) -> int:
+        """The shortest trip of all (every system, and walking): one search."""
+        every = _table_trip(self.walk, origin, destination, self.transfer, True, *self.arrays)
+        return int(every[-1, 1])
+
+
+@kernel
+def _table_trip(  # type: ignore[no-untyped-def]
+    walk,
+    origin,
+    destination,
+    transfer,
+    only_shortest,
+    stations,
+    offsets,
+    edges_walk,
+    edges_ride,
+    edge_offsets,
+    rides,
+    ride_offsets,
+    members,
+):
+    groups = len(offsets) - 1
+    out = np.full((groups, 2), INF, np.int64)
+    systems = members.shape[1]
+    for g in range(groups - 1 if only_shortest else 0, groups):
+        first, k = offsets[g], offsets[g + 1] - offsets[g]
+        st = stations[first : first + k]
+        count = members[g].sum()
+        for use_walk in range(1 if only_shortest else 0, 2):
+            best = walk[origin, destination] if use_walk else INF
+            if k == 0:
+                out[g, use_walk] = best
+                continue
+            if transfer > 0 and count > 1:
+                layers = systems + 1
+                graph = rides[ride_offsets[g] : ride_offsets[g + 1]].reshape((systems, k, k))
+                dist = np.empty(k * layers, np.int64)
+                pred = np.empty(k * layers, np.int64)
+                how = np.empty(k * layers, np.int64)
+                station_dijkstra(walk, st, graph, use_walk == 1, transfer, origin, dist, pred, how)
+            else:
+                layers = 1
+                edges = edges_walk if use_walk else edges_ride
+                graph = edges[edge_offsets[g] : edge_offsets[g + 1]].reshape((k, k))
+                dist = np.empty(k, np.int64)
+                pred = np.empty(k, np.int64)
+                edge_dijkstra(walk, st, graph, use_walk == 1, origin, dist, pred)
+            for v in range(k * layers):
+                if dist[v] >= INF:
+                    continue
+                if use_walk:
+                    best = min(best, dist[v] + walk[st[v % k], destination])
+                elif st[v % k] == destination and destination != origin:
+                    best = min(best, dist[v])
+            out[g, use_walk] = best
+    return out

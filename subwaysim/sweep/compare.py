@@ -1,0 +1,273 @@
+"""Every setting against the baseline, metric by metric: the rows of compare.csv and of
+report.md's "Differences" (the intervals and tests are in `inference.py`).
+
+With common random numbers (the default) game k of a setting and game k of the baseline
+were dealt the same cards, so the comparison is paired, over the games both finished: the
+difference is the mean of the per-game differences, its 95% interval a paired bootstrap
+(BCa, `scipy.stats.bootstrap(paired=True)`), its p-value a Wilcoxon signed-rank test for
+scores, counts and shares, or McNemar's exact test (an exact binomial test of the games
+won under one setting but not the other) for wins. With `--independent` the games are not
+paired: an unpaired bootstrap of the difference in means, Mann-Whitney U, Fisher's exact
+test. p-values are Holm-adjusted over every test of the report. When every paired game is
+the same game, event for event (equal digests), the setting changed nothing: difference
+0, interval [0, 0], p = 1.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import math
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass, replace
+
+import numpy as np
+
+from subwaysim.sweep.grid import Setting, setting_order
+from subwaysim.sweep.inference import (
+    CONFIDENCE,
+    fisher_p,
+    holm,
+    mann_whitney_p,
+    mcnemar_p,
+    paired_interval,
+    unpaired_interval,
+    wilcoxon_p,
+)
+from subwaysim.sweep.results import GameRecord
+from subwaysim.sweep.stats import DESIGN_METRICS, margin
+
+NAN = float("nan")
+IDENTICAL = "identical games: this setting changed nothing"
+NO_EFFECT = "no detectable effect"
+COLUMNS = (
+    "setting", "baseline", "metric", "baseline_mean", "mean", "difference", "low", "high",
+    "p", "p_adjusted",
+)  # fmt: skip
+
+Metric = Callable[[GameRecord], float]
+
+
+@dataclass(frozen=True, slots=True)
+class Difference:
+    """One compare.csv row: `metric` under `setting` minus under `baseline`."""
+
+    setting: Setting
+    baseline: Setting
+    metric: str
+    baseline_mean: float
+    mean: float
+    difference: float
+    low: float
+    high: float
+    p: float
+    p_adjusted: float
+    test: str
+    games: int  # pairs compared (paired), or the smaller sample (independent)
+
+    def verdict(self) -> str:
+        """What the row says, in the report's words."""
+        if self.test == "identical":
+            return "identical games"
+        if math.isnan(self.mean) or math.isnan(self.baseline_mean):
+            return "undefined in these games"
+        if math.isnan(self.low) or math.isnan(self.high):
+            return "too few games"
+        if self.low <= 0 <= self.high:
+            return NO_EFFECT
+        direction = "higher" if self.difference > 0 else "lower"
+        if self.p_adjusted < 1 - CONFIDENCE:
+            return direction
+        return f"{direction}? (not significant after Holm)"
+
+
+@dataclass(frozen=True, slots=True)
+class SettingDifferences:
+    """One setting against the baseline: the games compared and one row per metric."""
+
+    setting: Setting
+    baseline: Setting
+    paired: bool
+    games: int  # paired games (or, unpaired, the setting's games)
+    identical: int  # paired games that were the same game, event for event
+    rows: tuple[Difference, ...]
+
+    @property
+    def inert(self) -> bool:
+        return self.paired and self.games > 0 and self.identical == self.games
+
+
+def metrics(records: Sequence[GameRecord]) -> dict[str, tuple[Metric, bool]]:
+    """Every compared metric: name -> (per-game value, whether it is a win indicator)."""
+    players = dict.fromkeys(p for r in records for p in r.seats)
+    seats = max((len(r.seats) for r in records), default=0)
+    table: dict[str, tuple[Metric, bool]] = {
+        "points_per_player": (lambda r: float(np.mean(r.scores)), False)
+    }
+    for p in players:
+        table[f"score_{p}"] = (_score(p), False)
+    for p in players:
+        table[f"player_{p}_win_rate"] = (_player_win(p), True)
+    if len({r.seats for r in records}) > 1:  # seats rotated: a seat is not a player
+        for k in range(seats):
+            table[f"seat{k + 1}_win_rate"] = (_seat_win(k), True)
+    table["margin"] = (lambda r: float(margin(r.scores)), False)
+    for name in ("turns", "trips", "subway_trips", "shared_points", "lead_changes"):
+        table[name] = (_field(name), False)
+    for name in DESIGN_METRICS:
+        table[name] = (_field(name), False)
+    return table
+
+
+def _score(player: str) -> Metric:
+    return lambda r: float(r.score_of()[player]) if player in r.seats else NAN
+
+
+def _player_win(player: str) -> Metric:
+    return lambda r: float(r.sole_winner() == player) if player in r.seats else NAN
+
+
+def _seat_win(seat: int) -> Metric:
+    def won(r: GameRecord) -> float:
+        winner = r.sole_winner()
+        return float(winner is not None and r.seats.index(winner) == seat)
+
+    return won
+
+
+def _field(name: str) -> Metric:
+    return lambda r: float(getattr(r, name))
+
+
+def compare_all(
+    records: Sequence[GameRecord], baseline: Setting, paired: bool = True
+) -> list[SettingDifferences]:
+    """Every other setting against `baseline`, settings in grid order, Holm-adjusted."""
+    groups: dict[Setting, list[GameRecord]] = {}
+    for record in records:
+        groups.setdefault(record.setting, []).append(record)
+    if baseline not in groups:
+        return []
+    table = metrics(records)
+    compared = [
+        compare_setting(groups[s], groups[baseline], s, baseline, table, paired)
+        for s in sorted(groups, key=setting_order)
+        if s != baseline
+    ]
+    return holm_adjusted(compared)
+
+
+def compare_setting(
+    games: Sequence[GameRecord],
+    base_games: Sequence[GameRecord],
+    setting: Setting,
+    baseline: Setting,
+    table: dict[str, tuple[Metric, bool]],
+    paired: bool,
+) -> SettingDifferences:
+    if paired:
+        base_by_game = {r.game: r for r in base_games}
+        pairs = [(r, base_by_game[r.game]) for r in games if r.game in base_by_game]
+        identical = sum(1 for a, b in pairs if a.digest and a.digest == b.digest)
+        inert = bool(pairs) and identical == len(pairs)
+        rows = tuple(
+            _paired_row(setting, baseline, name, metric, win, pairs, inert)
+            for name, (metric, win) in table.items()
+        )
+        return SettingDifferences(setting, baseline, True, len(pairs), identical, rows)
+    rows = tuple(
+        _unpaired_row(setting, baseline, name, metric, win, games, base_games)
+        for name, (metric, win) in table.items()
+    )
+    return SettingDifferences(setting, baseline, False, len(games), 0, rows)
+
+
+def _paired_row(
+    setting: Setting,
+    baseline: Setting,
+    name: str,
+    metric: Metric,
+    win: bool,
+    pairs: Sequence[tuple[GameRecord, GameRecord]],
+    inert: bool,
+) -> Difference:
+    values = [(metric(a), metric(b)) for a, b in pairs]
+    values = [(x, y) for x, y in values if not (math.isnan(x) or math.isnan(y))]
+    x = np.array([v[0] for v in values])
+    y = np.array([v[1] for v in values])
+    row = _row(setting, baseline, name, x, y, _mean(x - y), "mcnemar" if win else "wilcoxon")
+    if inert and len(values):
+        return replace(row, difference=0.0, low=0.0, high=0.0, p=1.0, test="identical")
+    if len(values) < 2:
+        return row
+    rng = _rng(setting, baseline, name)
+    low, high = paired_interval(x, y, rng)
+    p = mcnemar_p(x, y) if win else wilcoxon_p(x - y)
+    return replace(row, low=low, high=high, p=p)
+
+
+def _unpaired_row(
+    setting: Setting,
+    baseline: Setting,
+    name: str,
+    metric: Metric,
+    win: bool,
+    games: Sequence[GameRecord],
+    base_games: Sequence[GameRecord],
+) -> Difference:
+    x = np.array([v for v in map(metric, games) if not math.isnan(v)])
+    y = np.array([v for v in map(metric, base_games) if not math.isnan(v)])
+    test = "fisher" if win else "mann-whitney"
+    row = _row(setting, baseline, name, x, y, _mean(x) - _mean(y), test, min(len(x), len(y)))
+    if min(len(x), len(y)) < 2:
+        return row
+    rng = _rng(setting, baseline, name)
+    low, high = unpaired_interval(x, y, rng)
+    p = fisher_p(x, y) if win else mann_whitney_p(x, y)
+    return replace(row, low=low, high=high, p=p)
+
+
+def _row(
+    setting: Setting,
+    baseline: Setting,
+    name: str,
+    x: np.ndarray,
+    y: np.ndarray,
+    difference: float,
+    test: str,
+    games: int | None = None,
+) -> Difference:
+    """The row's means and difference; interval and p-values still to come."""
+    return Difference(
+        setting=setting,
+        baseline=baseline,
+        metric=name,
+        baseline_mean=_mean(y),
+        mean=_mean(x),
+        difference=difference,
+        low=NAN,
+        high=NAN,
+        p=NAN,
+        p_adjusted=NAN,
+        test=test,
+        games=len(x) if games is None else games,
+    )
+
+
+def holm_adjusted(compared: Sequence[SettingDifferences]) -> list[SettingDifferences]:
+    """The same comparisons with `p_adjusted` filled in, over all of their rows together."""
+    rows = [row for c in compared for row in c.rows]
+    adjusted = iter(holm([row.p for row in rows]))
+    return [
+        replace(c, rows=tuple(replace(row, p_adjusted=next(adjusted)) for row in c.rows))
+        for c in compared
+    ]
+
+
+def _mean(values: np.ndarray) -> float:
+    return float(np.mean(values)) if len(values) else NAN
+
+
+def _rng(setting: Setting, baseline: Setting, metric: str) -> np.random.Generator:
+    """A generator of its own per row, so a report rebuilt from games.csv is the same."""
+    text = f"{setting.identity()}|{baseline.identity()}|{metric}".encode()
+    return np.random.default_rng(int.from_bytes(hashlib.sha256(text).digest()[:8], "little"))

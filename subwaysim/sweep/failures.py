@@ -1,0 +1,73 @@
+"""Games that raised, kept in `failed.csv`: the swept values, game, seed and error.
+
+A failed game does not stop the sweep. It is not in games.csv, so the next run into the
+folder plays it again; failed.csv lists the games that failed and have not since been
+played, and is removed once there are none.
+"""
+
+from __future__ import annotations
+
+import csv
+import io
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass
+from pathlib import Path
+
+from subwaysim.files import atomic_write_text
+from subwaysim.sweep.errors import SweepError
+from subwaysim.sweep.grid import Setting
+
+FAILED = "failed.csv"
+
+
+@dataclass(frozen=True, slots=True)
+class FailedGame:
+    """Game `game` of `setting`, seeded `seed`, raised `error` (type and message)."""
+
+    setting: Setting
+    game: int
+    seed: int
+    error: str
+
+    @property
+    def key(self) -> tuple[tuple[str, ...], int]:
+        return self.setting.values, self.game
+
+    def describe(self) -> str:
+        return f"game {self.game} of [{self.setting.label()}] (seed {self.seed}): {self.error}"
+
+
+def failed_csv(keys: Sequence[str], failures: Iterable[FailedGame]) -> str:
+    out = io.StringIO()
+    writer = csv.writer(out, lineterminator="\n")
+    writer.writerow([*keys, "game", "seed", "error"])
+    for f in failures:
+        writer.writerow([*f.setting.values, f.game, f.seed, " ".join(f.error.split())])
+    return out.getvalue()
+
+
+def write_failures(path: Path, keys: Sequence[str], failures: Sequence[FailedGame]) -> None:
+    """Rewrite failed.csv (atomically), or remove it when nothing failed."""
+    if failures:
+        atomic_write_text(path, failed_csv(keys, failures))
+    else:
+        path.unlink(missing_ok=True)
+
+
+def read_failures(path: Path, keys: Sequence[str]) -> list[FailedGame]:
+    if not path.exists():
+        return []
+    try:
+        rows = list(csv.reader(io.StringIO(path.read_text(encoding="utf-8"), newline="")))
+    except (UnicodeDecodeError, csv.Error) as exc:
+        raise SweepError(f"{path}: cannot be read as CSV: {exc}") from None
+    expected = [*keys, "game", "seed", "error"]
+    if not rows or rows[0] != expected:
+        raise SweepError(f"{path}: expected the columns {expected}; use another --out")
+    failures = []
+    for number, row in enumerate(rows[1:], start=2):
+        if len(row) != len(expected) or not row[-3].isdigit() or not row[-2].isdigit():
+            raise SweepError(f"{path}: line {number} is damaged")
+        setting = Setting(tuple(zip(keys, row[: len(keys)], strict=True)))
+        failures.append(FailedGame(setting, int(row[-3]), int(row[-2]), row[-1]))
+    return failures

@@ -1,0 +1,97 @@
+"""The mcts player: budgets, reproducibility, and fairness (it never reads hidden order)."""
+
+from __future__ import annotations
+
+import math
+import random
+
+import pytest
+
+from subwaysim.agents import make_agent
+from subwaysim.agents.mcts import MCTSAgent
+from subwaysim.cards import SeededChance
+from subwaysim.engine import Game
+from subwaysim.state import GameState
+from subwaysim.turn import begin_turn, play_turn, populate_phase, trip_phase
+from tests.subwaysim.helpers import scenario
+
+SCENARIO = scenario(
+    end={"turns": 12},
+    players=[{"name": "IRT", "agent": "greedy"}, {"name": "BRT", "agent": "greedy"}],
+)
+
+
+def decision_point(seed: int = 2, turns: int = 10) -> GameState:
+    """A state at the start of a build phase (populate and trips done), its discard piles
+    just reshuffled into the draw piles (SG-5): their order is hidden from the players."""
+    state = GameState.new(SCENARIO, seed)
+    agents = {p: make_agent("random", p, random.Random(p)) for p in state.players}
+    for _ in range(turns):
+        play_turn(state, agents)
+    player = begin_turn(state)
+    populate_phase(state, None)
+    trip_phase(state, player, agents, None)
+    for deck in state.decks:
+        deck.draw_pile, deck.discard = deck.discard, []
+        random.Random(deck.name).shuffle(deck.draw_pile)
+    assert all(len(set(d.draw_pile)) >= 2 for d in state.decks)
+    return state
+
+
+def test_budgets_read_from_the_agent_spec() -> None:
+    rng = random.Random(0)
+    assert MCTSAgent.from_budget("IRT", rng, "").iterations == 100
+    assert MCTSAgent.from_budget("IRT", rng, "400").iterations == 400
+    timed = MCTSAgent.from_budget("IRT", rng, "0.5s")
+    assert (timed.iterations, timed.seconds) == (None, 0.5)
+    with pytest.raises(ValueError, match="iterations or of seconds"):
+        MCTSAgent("IRT", rng, iterations=None, seconds=None)
+
+
+def test_a_search_spends_its_iterations_and_reproduces() -> None:
+    state = decision_point()
+    player = state.player
+    plans = []
+    for _ in range(2):
+        agent = MCTSAgent(player, random.Random(5), iterations=42)
+        plans.append(agent.search(state.copy(), 3, True))
+        # Sequential halving: ceil(log2 n) rounds of 42 // (rounds x alive) futures each,
+        # every future played by every choice still in the race, half of them dropping out.
+        alive = len(agent.stats.choices)
+        rounds, expected = math.ceil(math.log2(alive)), 0
+        for _ in range(rounds):
+            expected += max(1, 42 // (rounds * alive)) * alive
+            alive = math.ceil(alive / 2)
+        assert agent.stats.iterations == expected <= 42
+        visits = sorted(c.visits for c in agent.stats.choices)
+        assert visits[-1] == visits[-2] > visits[0]  # the finalists played the most
+    assert plans[0] == plans[1]
+
+
+def test_the_search_plays_identically_whatever_the_hidden_order_of_the_decks() -> None:
+    state = decision_point()
+    player = state.player
+    other = state.copy()
+    other.chance = SeededChance(999)  # other future reshuffles and populate draws...
+    for deck in other.decks:
+        random.Random(3).shuffle(deck.draw_pile)  # ...and another order of every draw pile
+    assert [d.draw_pile for d in other.decks] != [d.draw_pile for d in state.decks]
+    assert [sorted(d.draw_pile) for d in other.decks] == [sorted(d.draw_pile) for d in state.decks]
+    searches = []
+    for seen in (state, other):
+        agent = MCTSAgent(player, random.Random(8), iterations=12)
+        plan = agent.search(seen, 3, True)
+        searches.append(
+            (plan, [(c.plan, c.visits, round(c.total, 9)) for c in agent.stats.choices])
+        )
+    assert searches[0] == searches[1]
+
+
+def test_an_mcts_seat_plays_a_whole_game() -> None:
+    s = scenario(
+        end={"turns": 3},
+        players=[{"name": "IRT", "agent": "mcts:8"}, {"name": "BRT", "agent": "random"}],
+    )
+    result = Game(s, 1).run()
+    again = Game(s, 1).run()
+    assert result == again and result.turns == 6

@@ -1,0 +1,55 @@
+"""Where compiled kernels are cached: a folder per version of the kernel sources, writable."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from subwaysim import compiled
+from subwaysim.compiled import CACHE, cache_dir, kernel_sources, sources_digest
+
+
+def package(root: Path) -> Path:
+    pkg = root / "pkg"
+    (pkg / "sub").mkdir(parents=True)
+    (pkg / "plain.py").write_text("x = 1\n")
+    (pkg / "sub" / "fast.py").write_text("@kernel\ndef f(x):\n    return x\n")
+    return pkg
+
+
+def test_only_files_defining_kernels_count(tmp_path: Path) -> None:
+    pkg = package(tmp_path)
+    assert kernel_sources(pkg) == [pkg / "sub" / "fast.py"]
+    before = sources_digest(pkg)
+    (pkg / "plain.py").write_text("x = 2\n")
+    assert sources_digest(pkg) == before
+    (pkg / "sub" / "fast.py").write_text("@kernel\ndef f(x):\n    return x + 1\n")
+    assert sources_digest(pkg) != before  # a changed kernel file: a fresh cache folder
+
+
+def test_the_users_folder_comes_first(tmp_path: Path) -> None:
+    pkg = package(tmp_path)
+    chosen = cache_dir(pkg, {"NUMBA_CACHE_DIR": str(tmp_path / "mine")})
+    assert chosen == tmp_path / "mine" / sources_digest(pkg)
+
+
+def test_a_writable_package_keeps_its_cache_beside_it(tmp_path: Path) -> None:
+    pkg = package(tmp_path)
+    assert cache_dir(pkg, {}) == pkg / "__pycache__" / "numba" / sources_digest(pkg)
+
+
+def test_a_read_only_package_caches_in_the_users_cache(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    pkg = package(tmp_path)
+    # The package folder cannot be written (as for an installed package; root could write
+    # anywhere, so the check is stood in for).
+    monkeypatch.setattr(compiled, "_writable", lambda folder: not str(folder).startswith(str(pkg)))
+    env = {"XDG_CACHE_HOME": str(tmp_path / "cache")}
+    expected = tmp_path / "cache" / "transit-games" / "numba" / sources_digest(pkg)
+    assert cache_dir(pkg, env) == expected
+
+
+def test_the_project_cache_names_its_sources() -> None:
+    assert CACHE.name == sources_digest()
