@@ -40,8 +40,9 @@ from abstracts.transit_chess.fastgen import gen_legal
 from abstracts.transit_chess.greedy import scorer
 from abstracts.transit_chess.mapfile import bundled_maps, load_map
 from abstracts.transit_chess.movegen import legal_codes
-from abstracts.transit_chess.policy import CARE, GREED, rollout_reference
+from abstracts.transit_chess.policy import CARE, GREED
 from abstracts.transit_chess.priors import scores
+from abstracts.transit_chess.reference import rollout_reference
 from abstracts.transit_chess.rollout import HORIZON
 from abstracts.transit_chess.state import TransitChessState
 

@@ -19,7 +19,7 @@ import numpy as np
 
 from abstracts.compiled import kernel
 from abstracts.transit_chess.arrays import KernelTables
-from abstracts.transit_chess.pieces import VALUES
+from abstracts.transit_chess.values import VALUES
 
 CHIEF, PEDESTRIAN, RIDER, TRANSFER = 0, 1, 2, 3  # pieces.LETTERS order
 FIELD, MASK = 8, 255
@@ -196,7 +196,7 @@ def gen_apply(n, cells, hands, totals, side, code):  # type: ignore[no-untyped-d
 
 @kernel
 def k_value(stack):  # type: ignore[no-untyped-def]
-    """What a packed stack of either side is worth (pieces.VALUES)."""
+    """What a packed stack of either side is worth (values.VALUES)."""
     s = abs(stack)
     return (
         VALUE_C * (s & MASK)

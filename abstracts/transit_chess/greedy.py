@@ -12,23 +12,13 @@ from __future__ import annotations
 
 import random
 from collections.abc import Callable, Sequence
-from typing import TYPE_CHECKING
 
 from abstracts.transit_chess.movegen import blocked_track, movement_codes, piece_targets
-from abstracts.transit_chess.pieces import VALUES, size, unit, unpack
+from abstracts.transit_chess.pieces import size, unit
 from abstracts.transit_chess.rules import apply_code
+from abstracts.transit_chess.state import TransitChessState
 from abstracts.transit_chess.tables import Tables
-
-if TYPE_CHECKING:  # the state module plays rollouts, whose policy scores moves as here
-    from abstracts.transit_chess.state import TransitChessState
-
-THREAT = 0.3
-MOBILITY = 0.02
-WIN = 1e6
-
-
-def value(cell: int) -> float:
-    return sum(count * v for count, v in zip(unpack(cell), VALUES, strict=True))
+from abstracts.transit_chess.values import MOBILITY, THREAT, WIN, value
 
 
 def greedy_code(state: TransitChessState, rng: random.Random) -> int:

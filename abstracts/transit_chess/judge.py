@@ -1,6 +1,6 @@
 """The judge: who is ahead where a rollout stops, and by how much (MT-3, MT-10, MT-11).
 
-It measures, for each side (piece values from pieces.VALUES):
+It measures, for each side (piece values from values.py):
 - material: the pieces on the map and those still to place (MT-4);
 - threats: the most valuable opponent stack it can land on next, and the value of all the
   opponent stacks it can land on (MT-10 converts a whole stack);
@@ -30,11 +30,11 @@ from abstracts.compiled import kernel
 from abstracts.transit_chess.arrays import GOLDEN, MASK64, mix
 from abstracts.transit_chess.fastgen import gen_movement, k_value, next_stamp
 from abstracts.transit_chess.movegen import movement_codes
-from abstracts.transit_chess.pieces import VALUES, unpack
 from abstracts.transit_chess.policy import k_hash
 from abstracts.transit_chess.rules import SIDES, RuleSet
 from abstracts.transit_chess.state import TransitChessState
 from abstracts.transit_chess.tables import Tables
+from abstracts.transit_chess.values import value
 
 MOVER_THREAT = 0.7  # share of the mover's best conversion counted as done
 REPLY_THREAT = 0.3  # share of the other side's best conversion
@@ -77,9 +77,9 @@ def _reach(kt, cells, sign, ws):  # type: ignore[no-untyped-def]
             ws.attacked[stop] = stamp
             cover += 1
             if cells[stop] * sign < 0:
-                value = k_value(cells[stop])
-                best = max(best, value)
-                total += value
+                worth = k_value(cells[stop])
+                best = max(best, worth)
+                total += worth
     return best, total, count, cover
 
 
@@ -93,18 +93,14 @@ def features(rules: RuleSet, cells: Sequence[int], hands: Sequence[int]) -> Feat
     )
 
 
-def _value(stack: int) -> int:
-    return sum(count * v for count, v in zip(unpack(stack), VALUES, strict=True))
-
-
 def features_reference(tables: Tables, cells: Sequence[int], hands: Sequence[int]) -> Features:
     """`features_kernel` in plain Python, over movegen.py."""
     out: list[int] = []
     for side, sign in ((0, 1), (1, -1)):
-        material = _value(hands[side]) + sum(_value(c) for c in cells if c * sign > 0)
+        material = value(hands[side]) + sum(value(c) for c in cells if c * sign > 0)
         codes = movement_codes(tables, cells, sign)
         reached = {c % tables.n for c in codes}
-        values = [_value(cells[t]) for t in reached if cells[t] * sign < 0]
+        values = [value(cells[t]) for t in reached if cells[t] * sign < 0]
         out += [material, max(values, default=0), sum(values), len(codes), len(reached)]
     return tuple(out)  # type: ignore[return-value]
 

@@ -16,9 +16,6 @@ CHIEF, PEDESTRIAN, RIDER, TRANSFER = range(4)
 NAMES = {"P": "Pedestrian", "R": "Rider", "T": "Transfer Rider", "C": "Chief"}
 DISPLAY_ORDER = ("P", "R", "T", "C")  # the order the rules introduce them
 INDEX = {letter: i for i, letter in enumerate(LETTERS)}
-# What a piece is worth to the heuristics (greedy, the judge, move priors), in LETTERS order:
-# a Pedestrian steps one stop, a Rider or a Transfer Rider reaches across the map, a Chief both.
-VALUES = (5, 1, 3, 3)
 
 FIELD = 8
 MASK = (1 << FIELD) - 1

@@ -9,31 +9,25 @@ Each ply the mover (MT-4..MT-11):
   stop the opponent cannot land on next (when there are any): a careful player neither
   places nor moves a piece where it is converted at once.
 
-`rollout_kernel` is the compiled policy; `rollout_reference` the same policy in plain
-Python over greedy.py, movegen.py and `State.play`. Both draw their random numbers from one
-splitmix64 stream seeded by the caller, in the same order, so from one seed they play the
-very same codes (tests compare them). The third repetition (MT-11) is found through position
-hashes (arrays.py) in the kernel and by `State.play` (exact positions) in the reference.
+`rollout_kernel` is the compiled policy; reference.py's `rollout_reference` the same
+policy in plain Python over greedy.py, movegen.py and `State.play`. Both draw their random
+numbers from one splitmix64 stream seeded by the caller, in the same order, so from one
+seed they play the very same codes (tests compare them). The third repetition (MT-11) is
+found through position hashes (arrays.py) in the kernel and by `State.play` (exact
+positions) in the reference.
 """
 
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import TYPE_CHECKING
 
 import numpy as np
 
 from abstracts.compiled import kernel
-from abstracts.transit_chess.arrays import CELL_OFFSET, GOLDEN, MASK64, SIDE_KEY, mix
+from abstracts.transit_chess.arrays import CELL_OFFSET, GOLDEN, SIDE_KEY
 from abstracts.transit_chess.fastgen import gen_apply, gen_legal, k_mark_attacks, size_of
-from abstracts.transit_chess.movegen import movement_codes
-from abstracts.transit_chess.pieces import size
-from abstracts.transit_chess.priors import reference_choice as greedy_choice
 from abstracts.transit_chess.priors import scores_kernel
 from abstracts.transit_chess.rules import RuleSet
-
-if TYPE_CHECKING:  # states play rollouts through this module
-    from abstracts.transit_chess.state import TransitChessState
 
 GREED = 0.8  # chance of the greedy player's move
 CARE = 0.8  # chance of a random move drawn from the safe ones only
@@ -172,60 +166,3 @@ def rollout_codes(
         rules.max_plies, history, depth, np.uint64(seed), GREED, CARE, trace, occurrences,
     )  # fmt: skip
     return trace[:steps].tolist(), occurrences[:steps].tolist(), ENDS[end]
-
-
-# ------------------------------------------------------------------ the plain-Python twin
-
-
-class SplitMix:
-    """The kernels' random stream (k_random) in plain Python."""
-
-    def __init__(self, seed: int) -> None:
-        self.state = seed & MASK64
-
-    def random(self) -> float:
-        self.state = (self.state + GOLDEN) & MASK64
-        return (mix(self.state) >> 11) * (1.0 / 9007199254740992.0)
-
-
-def reference_choice(state: TransitChessState, rng: SplitMix, greed: float, care: float) -> int:
-    """`_choose` in plain Python over greedy.py and movegen.py: the policy's code."""
-    tables, side, cells = state.rules.tables, state.side, state.cells
-    codes, n, sign = state.legal_codes(), tables.n, 1 - 2 * side
-    if not state.placing:
-        for code in codes:
-            target = cells[code % n] if code < tables.place_base else 0
-            if target * sign < 0 and size(target) == state.totals[1 - side]:
-                return code  # MT-11
-    if rng.random() < greed:
-        return greedy_choice(state)
-    if rng.random() < care:
-        attacked = {c % n for c in movement_codes(tables, cells, -sign)}
-        safe = [c for c in codes if c != tables.pass_code and c % n not in attacked]
-        if safe:
-            codes = _kernel_order(codes, safe)[: len(safe)]
-    return codes[int(rng.random() * len(codes))]
-
-
-def _kernel_order(codes: list[int], safe: list[int]) -> list[int]:
-    """The order the kernel leaves codes in after moving the safe ones to the front (by
-    swaps), so that one random index picks the same code."""
-    out, keep = list(codes), {*safe}
-    front = 0
-    for i, code in enumerate(out):
-        if code in keep:
-            out[front], out[i] = out[i], out[front]
-            front += 1
-    return out
-
-
-def rollout_reference(
-    state: TransitChessState, depth: int, seed: int, greed: float, care: float
-) -> list[int]:
-    """The codes `rollout_kernel` plays from `state` with `seed`, one `State.play` a ply."""
-    rng, trace = SplitMix(seed), []
-    while len(trace) < depth and not state.is_over:
-        code = reference_choice(state, rng, greed, care)
-        state = state.play(state.rules.codec.move(code))
-        trace.append(code)
-    return trace

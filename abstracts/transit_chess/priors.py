@@ -11,30 +11,25 @@ opponent's best reply:
   less what would stand there if the opponent can land on it, plus MOBILITY per stop it
   could reach;
 - pass: 0.
-The plain-Python twin is greedy.py's own scorers (`greedy.scorer`), with `reference_bounds`
-and `reference_choice` for the order the kernel scores moves in; tests compare them.
+The plain-Python twin is greedy.py's own scorers (`greedy.scorer`), with reference.py's
+`greedy_bounds` and `greedy_choice` for the order the kernel scores moves in; tests compare
+them.
 
 The search expands a node's moves best first, a few more as its visits grow (progressive
-widening), and weighs them by the scores' softmax at TEMPERATURE (`move_priors`).
+widening), and weighs them by the scores' softmax at TEMPERATURE (rollout.py's `move_priors`).
 """
 
 from __future__ import annotations
 
-from collections.abc import Hashable, Sequence
-from typing import TYPE_CHECKING
+from collections.abc import Sequence
 
 import numpy as np
 
 from abstracts.compiled import kernel
 from abstracts.transit_chess.fastgen import gen_targets, k_mark_attacks, k_value, size_of
-from abstracts.transit_chess.greedy import MOBILITY, THREAT, WIN, scorer, value
-from abstracts.transit_chess.movegen import blocked_track, piece_targets
-from abstracts.transit_chess.pieces import size
 from abstracts.transit_chess.replies import danger_after, replies_of
 from abstracts.transit_chess.rules import RuleSet
-
-if TYPE_CHECKING:  # the state module plays rollouts, whose policy scores moves here
-    from abstracts.transit_chess.state import TransitChessState
+from abstracts.transit_chess.values import MOBILITY, THREAT, WIN
 
 TEMPERATURE = 1.0  # in Pedestrians: how sharply the priors favour the best-scoring moves
 EXACT = 8  # moves whose order the priors get exactly right (the rest by their bounds)
@@ -142,7 +137,9 @@ def scores_kernel(kt, ws, cells, hands, totals, side, codes, need, out):  # type
     order = np.argsort(-out, kind="mergesort")
     rp = replies_of(kt, cells, -(1 - 2 * side), ws)
     mine = np.array([s for s in range(kt.n) if cells[s] * (1 - 2 * side) > 0], np.int64)
-    best = np.full(need, -np.inf)  # the `need` best scores so far, smallest first
+    best = np.full(
+        max(1, min(need, len(codes))), -np.inf
+    )  # the `need` best scores so far, smallest first
     done, choice = 0, order[0]
     while done < len(order):
         i = order[done]
@@ -186,51 +183,3 @@ def scores(
 def softmax(values: np.ndarray, temperature: float = TEMPERATURE) -> np.ndarray:
     weights = np.exp((values - values.max()) / temperature)
     return weights / weights.sum()
-
-
-def move_priors(state: TransitChessState) -> list[tuple[Hashable, float]]:
-    """Each legal move with its weight: the softmax of its greedy score."""
-    codes = state.legal_codes()
-    if not codes:
-        return []
-    found, _ = scores(state.rules, state.cells, state.hands, state.totals, state.side, codes)
-    move = state.rules.codec.move
-    return list(zip(map(move, codes), softmax(found).tolist(), strict=True))
-
-
-# ------------------------------------------------------------------ the plain-Python twin
-
-
-def reference_bounds(state: TransitChessState) -> list[float]:
-    """`_bounds` in plain Python, over greedy.py and movegen.py."""
-    codes, tables = state.legal_codes(), state.rules.tables
-    if state.placing or codes == [tables.pass_code]:
-        return [0.0 if code == tables.pass_code else scorer(state)(code) for code in codes]
-    sign, cells = 1 - 2 * state.side, state.cells
-    blocked, bounds = blocked_track(tables, cells, sign), []
-    for code in codes:
-        what, kind, _, destination = tables.decode(code)
-        target = cells[destination]
-        if what == "pass":
-            bounds.append(0.0)
-        elif target * sign < 0 and size(target) == state.totals[1 - state.side]:
-            bounds.append(WIN)  # MT-11
-        else:
-            reach = piece_targets(tables, kind, destination, blocked)
-            threat = max((value(cells[t]) for t in reach if cells[t] * sign < 0), default=0)
-            bounds.append((value(target) if target * sign < 0 else 0) + THREAT * threat)
-    return bounds
-
-
-def reference_choice(state: TransitChessState) -> int:
-    """greedy's choice as the kernel makes it: among the codes with the best greedy score,
-    the first in order of their bounds (the first code first among equal bounds)."""
-    codes, tables = state.legal_codes(), state.rules.tables
-    if codes == [tables.pass_code]:
-        return codes[0]
-    score = scorer(state)
-    exact = [0.0 if code == tables.pass_code else score(code) for code in codes]
-    bounds = reference_bounds(state)
-    order = sorted(range(len(codes)), key=lambda i: (-bounds[i], i))
-    top = max(exact)
-    return codes[next(i for i in order if exact[i] == top)]

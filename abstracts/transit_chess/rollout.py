@@ -15,13 +15,24 @@ speed; the match runner its strength.
 from __future__ import annotations
 
 import random
+from collections.abc import Hashable
 
 from abstracts.evaluators import Rollout, WithPrior
 from abstracts.transit_chess.judge import judge
-from abstracts.transit_chess.priors import move_priors
+from abstracts.transit_chess.priors import scores, softmax
 from abstracts.transit_chess.state import TransitChessState
 
 HORIZON = 8  # plies of the rollout policy before the judge
+
+
+def move_priors(state: TransitChessState) -> list[tuple[Hashable, float]]:
+    """Each legal move with its weight: the softmax of its greedy score."""
+    codes = state.legal_codes()
+    if not codes:
+        return []
+    found, _ = scores(state.rules, state.cells, state.hands, state.totals, state.side, codes)
+    move = state.rules.codec.move
+    return list(zip(map(move, codes), softmax(found).tolist(), strict=True))
 
 
 def judged_rollout() -> WithPrior:

@@ -40,7 +40,7 @@ def test_features_of_a_hand_worked_position() -> None:
     game = get_game("transit-chess", map=FIVE, seed=0)
     state = game.from_text("white: R@A place: P\nblack: C@C P@E place: P", to_move="white")
     found = features(game.rules, state.cells, state.hands)
-    # material: R 3 + P 1 in hand | C 5 + P 1 + P 1 in hand (pieces.VALUES)
+    # material: R 3 + P 1 in hand | C 5 + P 1 + P 1 in hand (values.VALUES)
     # white reaches B, C: best threat the chief (5); 2 moves, 2 stops
     # black reaches A, B, D, E from C and D from E: best threat the rider (3); 5 moves, 4 stops
     assert found == (4, 5, 5, 2, 2, 7, 3, 3, 5, 4)

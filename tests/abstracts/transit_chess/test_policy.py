@@ -11,13 +11,8 @@ from hypothesis import strategies as st
 
 from abstracts import get_game
 from abstracts.transit_chess import policy
-from abstracts.transit_chess.policy import (
-    CARE,
-    GREED,
-    SplitMix,
-    reference_choice,
-    rollout_reference,
-)
+from abstracts.transit_chess.policy import CARE, GREED
+from abstracts.transit_chess.reference import SplitMix, policy_choice, rollout_reference
 from abstracts.transit_chess.state import TransitChessState
 from tests.abstracts.transit_chess.test_reference import random_position, varied_system
 
@@ -119,14 +114,14 @@ def test_greed_plays_the_greedy_move_and_care_avoids_attacked_stops() -> None:
     # 1 the policy plays greedy.py's choice, converting B (MT-10).
     game = get_game("transit-chess", map=FIVE, seed=0)
     state = game.from_text("white: R@C\nblack: R@B P@D P@E", to_move="white")
-    best = reference_choice(state, SplitMix(1), greed=1.0, care=0.0)
+    best = policy_choice(state, SplitMix(1), greed=1.0, care=0.0)
     assert str(game.codec.move(best)) == "R@C-B"
     assert best == game.codec.code(game.greedy_move(state, random.Random(1)))
     # Black's pedestrians on A and B can land on A, B and C (MT-5); white's rider on E rides
     # to D, C or B (converting it, MT-10, where A's pedestrian converts it back). With care 1
     # and no greed it goes to D; without care anywhere.
     calm = game.from_text("white: R@E\nblack: P@A P@B", to_move="white")
-    careful = {reference_choice(calm, SplitMix(s), greed=0.0, care=1.0) for s in range(30)}
-    careless = {reference_choice(calm, SplitMix(s), greed=0.0, care=0.0) for s in range(30)}
+    careful = {policy_choice(calm, SplitMix(s), greed=0.0, care=1.0) for s in range(30)}
+    careless = {policy_choice(calm, SplitMix(s), greed=0.0, care=0.0) for s in range(30)}
     assert {str(game.codec.move(c)) for c in careful} == {"R@E-D"}
     assert {str(game.codec.move(c)) for c in careless} == {"R@E-D", "R@E-C", "R@E-B"}

@@ -1,5 +1,5 @@
-"""Move priors: the kernel scores every code as the greedy player does (greedy.py), and the
-weights rank what a player would try first (MT-4..MT-11)."""
+"""The compiled greedy scores: every code scored as the greedy player does (greedy.py), and
+greedy's choice made as reference.py makes it (MT-4..MT-11)."""
 
 from __future__ import annotations
 
@@ -12,20 +12,9 @@ from hypothesis import strategies as st
 
 from abstracts import get_game
 from abstracts.transit_chess.greedy import scorer
-from abstracts.transit_chess.priors import (
-    move_priors,
-    reference_choice,
-    scores,
-    scores_kernel,
-    softmax,
-)
+from abstracts.transit_chess.priors import scores, scores_kernel, softmax
+from abstracts.transit_chess.reference import greedy_choice
 from tests.abstracts.transit_chess.test_reference import random_position, varied_system
-
-FIVE = {
-    "name": "Five",
-    "stops": [{"id": s, "name": s} for s in "ABCDE"],
-    "routes": {"Only": list("ABCDE")},
-}
 
 
 def kernel_scores(state) -> list[float]:  # type: ignore[no-untyped-def]
@@ -71,7 +60,7 @@ def test_the_best_moves_are_scored_exactly_and_the_rest_rank_below(seed: int, ne
         game.rules.arrays, game.rules.scratch, np.array(state.cells), np.array(state.hands),
         np.array(state.totals), state.side, np.array(codes), 1, np.empty(len(codes)),
     )  # fmt: skip
-    assert codes[choice] == reference_choice(state)
+    assert codes[choice] == greedy_choice(state)
     assert exact[choice] == max(exact)
 
 
@@ -84,41 +73,9 @@ def test_the_kernel_scores_as_greedy_does_along_real_games() -> None:
                 exact = greedy_scores(state)
                 assert kernel_scores(state) == exact
                 # greedy draws among the best scores; the kernel's choice is one of them
-                chosen = state.legal_codes().index(reference_choice(state))
+                chosen = state.legal_codes().index(greedy_choice(state))
                 assert exact[chosen] == max(exact)
             state = state.play(rng.choice(state.legal_moves()))
-
-
-def ranked(game, text: str, to_move: str = "white") -> list[str]:  # type: ignore[no-untyped-def]
-    state = game.from_text(text, to_move=to_move)
-    weighed = move_priors(state)
-    assert [m for m, _ in weighed] == state.legal_moves()
-    assert sum(w for _, w in weighed) == pytest.approx(1.0)
-    return [str(m) for m, _ in sorted(weighed, key=lambda mw: -mw[1])]
-
-
-def test_converting_the_last_pieces_comes_first() -> None:
-    game = get_game("transit-chess", map=FIVE, seed=0)
-    assert ranked(game, "white: R@A P@B\nblack: P@D")[0] == "R@A-D"  # MT-11
-
-
-def test_a_safe_conversion_beats_one_converted_back() -> None:
-    # White's rider on C: converting the rider on B is safe (nothing black then reaches B),
-    # converting D's pedestrian lands where E's pedestrian converts it back (MT-10).
-    game = get_game("transit-chess", map=FIVE, seed=0)
-    order = ranked(game, "white: R@C\nblack: R@B P@D P@E")
-    assert order[0] == "R@C-B"
-    assert order.index("R@C-D") > order.index("R@C-B")
-
-
-def test_placements_avoid_stops_the_opponent_reaches_and_seek_threats() -> None:
-    # White places a rider (MT-4) on A - B - C - D - E with black's pedestrian on A.
-    game = get_game("transit-chess", map=FIVE, seed=0)
-    order = ranked(game, "white: P@E place: R\nblack: P@A place: P")
-    # B is the one stop black's pedestrian can land on (MT-5): a rider placed there is lost;
-    # from C or D it threatens the pedestrian (MT-6).
-    assert order[-1] == "R@B"
-    assert set(order[:2]) == {"R@C", "R@D"}
 
 
 def test_softmax_weights_sum_to_one_and_keep_the_order() -> None:

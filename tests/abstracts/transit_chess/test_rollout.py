@@ -4,12 +4,13 @@ from __future__ import annotations
 
 import random
 
+import pytest
+
 from abstracts import get_game
 from abstracts.evaluators import PriorEvaluator, Rollout, WithPrior
 from abstracts.mcts import MCTSAgent
 from abstracts.transit_chess.judge import judge
-from abstracts.transit_chess.priors import move_priors
-from abstracts.transit_chess.rollout import HORIZON, judged_rollout
+from abstracts.transit_chess.rollout import HORIZON, judged_rollout, move_priors
 
 FIVE = {
     "name": "Five",
@@ -59,3 +60,35 @@ def test_a_search_on_a_real_map_makes_a_legal_move_in_placement_and_movement() -
     while state.placing:
         state = state.play(rng.choice(state.legal_moves()))
     assert agent.choose(state) in state.legal_moves()
+
+
+def ranked(game, text: str, to_move: str = "white") -> list[str]:  # type: ignore[no-untyped-def]
+    state = game.from_text(text, to_move=to_move)
+    weighed = move_priors(state)
+    assert [m for m, _ in weighed] == state.legal_moves()
+    assert sum(w for _, w in weighed) == pytest.approx(1.0)
+    return [str(m) for m, _ in sorted(weighed, key=lambda mw: -mw[1])]
+
+
+def test_converting_the_last_pieces_comes_first() -> None:
+    game = get_game("transit-chess", map=FIVE, seed=0)
+    assert ranked(game, "white: R@A P@B\nblack: P@D")[0] == "R@A-D"  # MT-11
+
+
+def test_a_safe_conversion_beats_one_converted_back() -> None:
+    # White's rider on C: converting the rider on B is safe (nothing black then reaches B),
+    # converting D's pedestrian lands where E's pedestrian converts it back (MT-10).
+    game = get_game("transit-chess", map=FIVE, seed=0)
+    order = ranked(game, "white: R@C\nblack: R@B P@D P@E")
+    assert order[0] == "R@C-B"
+    assert order.index("R@C-D") > order.index("R@C-B")
+
+
+def test_placements_avoid_stops_the_opponent_reaches_and_seek_threats() -> None:
+    # White places a rider (MT-4) on A - B - C - D - E with black's pedestrian on A.
+    game = get_game("transit-chess", map=FIVE, seed=0)
+    order = ranked(game, "white: P@E place: R\nblack: P@A place: P")
+    # B is the one stop black's pedestrian can land on (MT-5): a rider placed there is lost;
+    # from C or D it threatens the pedestrian (MT-6).
+    assert order[-1] == "R@B"
+    assert set(order[:2]) == {"R@C", "R@D"}
