@@ -51,7 +51,7 @@ PLAYOUTS = 12
 REFERENCE_PLAYOUTS = 6
 ROLLOUTS = 200
 THINK = 1.0
-MCTS_MOVES = 24  # MCTS moves timed on Toronto: 16 placements, then 8 moves
+MCTS_MOVES = 32  # MCTS moves timed on Toronto: 16 placements, then 16 moves
 
 
 def best_of(repeats: int, run: Callable[[], object], setup: Callable[[], object] = list) -> float:

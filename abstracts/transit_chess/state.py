@@ -189,8 +189,8 @@ class TransitChessState(State[TransitChessMove]):
 
     def rollout(self, rng: random.Random, plies: int) -> TransitChessState:
         """At most `plies` plies of the rollout policy (policy.py: the last conversion
-        whenever there is one, else mostly the best conversion, else a random move, mostly
-        to a stop the opponent cannot reach), played by the compiled kernel."""
+        whenever there is one, else mostly greedy's move, else a random move, mostly to a
+        stop the opponent cannot reach), played by the compiled kernel."""
         if self.is_over or plies < 1:
             return self
         position = (self.cells, self.hands, self.totals)
