@@ -16,6 +16,12 @@ may still come (`Game.seat_swap_ahead`) and keep track, so the search needs no s
 
 Each game names its default (`Game.default_evaluator`). An evaluation that is still going at
 `deadline` (a `time.perf_counter()` value) may raise `OutOfTime`: the search then drops it.
+
+An evaluator may also weigh a state's legal moves before any is tried (OpenSpiel's
+`Evaluator.prior`): `WithPrior(evaluator, prior)` adds a game's `prior(state)`, a list of
+(move, weight) pairs, to any evaluator. The search then grows a node's children best first,
+a few more as its visits grow (progressive widening), with a bonus for a move's weight
+that fades as visits come in (`abstracts/mcts.py`).
 """
 
 from __future__ import annotations
@@ -23,15 +29,17 @@ from __future__ import annotations
 import math
 import random
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Hashable
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any, Protocol
+from typing import TYPE_CHECKING, Any, Protocol, runtime_checkable
 
 if TYPE_CHECKING:
     from abstracts.core import State
 
 # A judge takes a state of its own game (hence Any: a Thruway judge reads ThruwayState).
 Judge = Callable[[Any], "str | None"]
+# A prior weighs the legal moves of a state of its own game: (move, weight) pairs.
+Prior = Callable[[Any], "list[tuple[Hashable, float]]"]
 
 
 class OutOfTime(Exception):
@@ -127,3 +135,27 @@ def in_frame(state: State[Any], winner: str | None, swapped: bool) -> str | None
         return winner
     first, second = state.game.sides
     return second if winner == first else first
+
+
+@runtime_checkable
+class PriorEvaluator(Evaluator, Protocol):
+    """An evaluator that also weighs a state's legal moves before the search tries any."""
+
+    def prior(self, state: State[Any]) -> list[tuple[Hashable, float]]: ...
+
+
+@dataclass(frozen=True, slots=True)
+class WithPrior:
+    """`evaluator` scores leaves; `policy(state)` weighs their moves (OpenSpiel's
+    `Evaluator.prior`): every legal move once, weights >= 0, the best first to try."""
+
+    evaluator: Evaluator
+    policy: Prior
+
+    def evaluate(
+        self, state: State[Any], rng: random.Random, deadline: float = math.inf
+    ) -> str | None:
+        return self.evaluator.evaluate(state, rng, deadline)
+
+    def prior(self, state: State[Any]) -> list[tuple[Hashable, float]]:
+        return self.policy(state)

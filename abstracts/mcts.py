@@ -8,11 +8,21 @@ the side they held at the root; a seat-swapping move (pie rule, `Game.swaps_seat
 which side each player holds below it, so the search values the pie correctly.
 
 With a time budget the search stops starting iterations at the deadline and drops an
-evaluation still running there (`OutOfTime`), so a move takes little more than the budget.
+evaluation still running there (`OutOfTime`), so a move takes little more than the budget;
+it stops sooner once no other move can catch up with the most visited one in the time left.
+The cyclic garbage collector waits while a move is chosen: a tree is many thousands of
+containers, and full collections in mid-search took up to 0.6 s on transit chess's Toronto
+(on a loaded machine); they run after the move instead.
+
+An evaluator that weighs moves (`PriorEvaluator`, e.g. `WithPrior`) turns on progressive
+widening: a node grows its children best first and may have at most ceil(visits ** widening)
+of them, so a search on a board with hundreds of moves looks deeper into the likely ones; a
+child's weight is also a bonus (prior_bias * weight / visits) that fades as visits come in.
 """
 
 from __future__ import annotations
 
+import gc
 import math
 import random
 import time
@@ -20,12 +30,15 @@ from dataclasses import dataclass
 from typing import Any, Protocol
 
 from abstracts.core import Game, Move, State
-from abstracts.evaluators import Evaluator, OutOfTime
+from abstracts.evaluators import Evaluator, OutOfTime, PriorEvaluator
 
 AnyGame = Game[Any, Any]
 AnyState = State[Any]
 
 DEFAULT_EXPLORATION = 1.0
+DEFAULT_WIDENING = 0.5  # with move weights: at most ceil(visits ** 0.5) children a node
+DEFAULT_PRIOR_BIAS = 1.0  # with move weights: a child's bonus is this times its weight
+DECIDED_CHECK = 16  # with a time budget: iterations between checks that the move is decided
 
 
 @dataclass(frozen=True, slots=True)
@@ -59,6 +72,8 @@ class _Node:
         "untried",
         "value",
         "visits",
+        "weight",
+        "weights",
     )
     flipped: bool  # whether the players hold each other's root sides here (pie rule)
 
@@ -74,6 +89,8 @@ class _Node:
         self.visits = 0
         self.value = 0.0
         self.bias = 0.0  # progressive bias: a bonus of bias / visits in selection
+        self.weight = 0.0  # the weight of `move` (with move weights)
+        self.weights: list[float] | None = None  # those of `untried`, once ranked (in order)
         flipped: bool = parent.flipped if parent is not None else False
         if parent is not None and game.swaps_seats(parent.state, move):
             flipped = not flipped
@@ -87,7 +104,8 @@ class MCTSAgent:
     through one `random.Random(seed)`, so an iteration budget makes the search reproducible.
     `evaluator` scores leaves (default: the game's, `Game.default_evaluator`). With `prior`,
     the game's greedy move gets a progressive bias at the root. The subtree under the
-    opponent's reply is reused.
+    opponent's reply is reused. An evaluator with move weights (`PriorEvaluator`) turns on
+    progressive widening (`widening`, `prior_bias`: module docstring).
     """
 
     name = "mcts"
@@ -103,6 +121,8 @@ class MCTSAgent:
         exploration: float = DEFAULT_EXPLORATION,
         prior: float = 0.0,
         reuse: bool = True,
+        widening: float = DEFAULT_WIDENING,
+        prior_bias: float = DEFAULT_PRIOR_BIAS,
     ) -> None:
         if (seconds is None) == (iterations is None):
             raise ValueError("MCTS needs exactly one budget: seconds or iterations")
@@ -110,8 +130,10 @@ class MCTSAgent:
             iterations is not None and iterations < 1
         ):
             raise ValueError(f"MCTS budget must be positive, got {seconds or iterations}")
-        if prior < 0:
-            raise ValueError(f"MCTS prior weight must not be negative, got {prior}")
+        if prior < 0 or prior_bias < 0:
+            raise ValueError(f"MCTS prior weights must not be negative, got {prior}, {prior_bias}")
+        if not 0 < widening <= 1:
+            raise ValueError(f"MCTS widening must be in (0, 1], got {widening}")
         self.game = game
         self.rng = random.Random(seed)
         self.seconds = seconds
@@ -120,6 +142,9 @@ class MCTSAgent:
         self.exploration = exploration
         self.prior = prior
         self.reuse = reuse
+        self.widening = widening
+        self.prior_bias = prior_bias
+        self._weigh = self.evaluator.prior if isinstance(self.evaluator, PriorEvaluator) else None
         self.last_stats: SearchStats | None = None
         self._root: _Node | None = None
         self._deadline = math.inf
@@ -131,6 +156,15 @@ class MCTSAgent:
             self._compiled.reset()
 
     def choose(self, state: AnyState) -> Move:
+        collecting = gc.isenabled()
+        gc.disable()  # see the module docstring
+        try:
+            return self._choose(state)
+        finally:
+            if collecting:
+                gc.enable()
+
+    def _choose(self, state: AnyState) -> Move:
         start = time.perf_counter()
         self._deadline = start + self.seconds if self.seconds is not None else math.inf
         legal = state.legal_moves()
@@ -154,7 +188,7 @@ class MCTSAgent:
         best = max(visited, key=lambda c: (c.visits, c.value / c.visits))
         if best.move not in legal:  # never trust a reused tree over the rules
             self._root = None
-            return self.choose(state)
+            return self._choose(state)
         self._root = best if self.reuse else None
         elapsed = time.perf_counter() - start
         self.last_stats = SearchStats(
@@ -164,7 +198,7 @@ class MCTSAgent:
 
     def _search(self, root: _Node) -> int:
         """Iterations until the budget is spent; returns how many finished."""
-        done = 0
+        done, started = 0, time.perf_counter()
         target = self.iterations if self.iterations is not None else math.inf
         try:
             if self.prior:
@@ -173,9 +207,21 @@ class MCTSAgent:
                 leaf = self._expand(self._select(root))
                 self._backpropagate(leaf, self._simulate(leaf))
                 done += 1
+                if done % DECIDED_CHECK == 0 and self._decided(root, done, started):
+                    break
         except OutOfTime:
             pass  # the unfinished evaluation's leaf was taken back in _simulate
         return done
+
+    def _decided(self, root: _Node, done: int, started: float) -> bool:
+        """With a time budget: whether the most visited child stays so however the
+        iterations the time left allows (at the pace so far) are spent."""
+        if self.seconds is None or len(root.children) < 2:
+            return False
+        now = time.perf_counter()
+        left = done / max(now - started, 1e-9) * (self._deadline - now)
+        first, second = sorted((child.visits for child in root.children), reverse=True)[:2]
+        return first - second > left
 
     def _bias_greedy_child(self, root: _Node) -> None:
         """Progressive bias at the root: the game's greedy move starts with a bonus that
@@ -183,17 +229,19 @@ class MCTSAgent:
         move = self.game.greedy_move(root.state, self.rng)
         child = next((ch for ch in root.children if ch.move == move), None)
         if child is None and move in root.untried:
-            root.untried.remove(move)
+            i = root.untried.index(move)
+            del root.untried[i]
             mover = _player(self.game, root.state.to_move, root.flipped)
             child = _Node(root.state.play(move), self.game, move, root, mover)
+            child.weight = root.weights.pop(i) if root.weights is not None else 0.0
             root.children.append(child)
             self._backpropagate(child, self._simulate(child))
         if child is not None:
-            child.bias = self.prior
+            child.bias = max(child.bias, self.prior)
 
     def _select(self, node: _Node) -> _Node:
         c = self.exploration
-        while not node.untried and node.children:
+        while node.children and not self._may_grow(node):
             log_n = math.log(node.visits)
             node = max(
                 node.children,
@@ -201,16 +249,42 @@ class MCTSAgent:
             )
         return node
 
+    def _may_grow(self, node: _Node) -> bool:
+        """Whether `node` may get another child now (progressive widening with weights)."""
+        if not node.untried:
+            return False
+        if self._weigh is None:
+            return True
+        return len(node.children) < math.ceil(max(node.visits, 1) ** self.widening)
+
     def _expand(self, node: _Node) -> _Node:
         if not node.untried:
             return node  # a finished game
-        i = self.rng.randrange(len(node.untried))
-        node.untried[i], node.untried[-1] = node.untried[-1], node.untried[i]
-        move = node.untried.pop()
+        weight = 0.0
+        if self._weigh is not None:
+            move, weight = self._best_untried(node)
+        else:
+            i = self.rng.randrange(len(node.untried))
+            node.untried[i], node.untried[-1] = node.untried[-1], node.untried[i]
+            move = node.untried.pop()
         mover = _player(self.game, node.state.to_move, node.flipped)
         child = _Node(node.state.play(move), self.game, move, node, mover)
+        child.weight, child.bias = weight, self.prior_bias * weight
         node.children.append(child)
         return child
+
+    def _best_untried(self, node: _Node) -> tuple[Move, float]:
+        """The untried move with the most weight, and its weight; the first call ranks them
+        all (the weights list every legal move once, `WithPrior`)."""
+        if node.weights is None and self._weigh is not None:
+            ranked = sorted(self._weigh(node.state), key=lambda pair: pair[1])
+            taken = {child.move for child in node.children}
+            if taken:
+                ranked = [pair for pair in ranked if pair[0] not in taken]
+            node.untried = [move for move, _ in ranked]
+            node.weights = [weight for _, weight in ranked]
+        weights = node.weights
+        return node.untried.pop(), weights.pop() if weights is not None else 0.0
 
     def _simulate(self, leaf: _Node) -> tuple[str | None, bool]:
         """The winner at `leaf` (named as in its state) and whether seats are flipped there.
@@ -225,6 +299,8 @@ class MCTSAgent:
             if leaf.parent is not None and leaf.visits == 0:
                 leaf.parent.children.remove(leaf)
                 leaf.parent.untried.append(leaf.move)
+                if leaf.parent.weights is not None:
+                    leaf.parent.weights.append(leaf.weight)
             raise
 
     def _backpropagate(self, leaf: _Node, outcome: tuple[str | None, bool]) -> None:

@@ -14,29 +14,28 @@ import random
 from collections.abc import Callable, Sequence
 
 from abstracts.transit_chess.movegen import blocked_track, movement_codes, piece_targets
-from abstracts.transit_chess.pieces import size, unit, unpack
+from abstracts.transit_chess.pieces import size, unit
 from abstracts.transit_chess.rules import apply_code
 from abstracts.transit_chess.state import TransitChessState
 from abstracts.transit_chess.tables import Tables
-
-VALUES = (5.0, 1.0, 3.0, 3.0)  # Chief, Pedestrian, Rider, Transfer Rider
-THREAT = 0.3
-MOBILITY = 0.02
-WIN = 1e6
-
-
-def value(cell: int) -> float:
-    return sum(count * v for count, v in zip(unpack(cell), VALUES, strict=True))
+from abstracts.transit_chess.values import MOBILITY, THREAT, WIN, value
 
 
 def greedy_code(state: TransitChessState, rng: random.Random) -> int:
     codes = state.legal_codes()
     if len(codes) == 1:
         return codes[0]
-    score = _placement_scorer(state) if state.placing else _movement_scorer(state)
+    score = scorer(state)
     scores = [score(code) for code in codes]
     best = max(scores)
     return rng.choice([code for code, s in zip(codes, scores, strict=True) if s >= best - 1e-9])
+
+
+def scorer(state: TransitChessState) -> Callable[[int], float]:
+    """The score of each legal code of `state` (priors.py compiles the same scores)."""
+    if state.placing:
+        return _placement_scorer(state)
+    return _movement_scorer(state)
 
 
 def _attacked(tables: Tables, cells: Sequence[int], sign: int) -> set[int]:

@@ -7,8 +7,12 @@ the fast playout loop (in place); the two cannot drift apart.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
+import numpy as np
+
+from abstracts.transit_chess.arrays import KernelTables, kernel_tables, position_hash
+from abstracts.transit_chess.fastgen import Scratch, scratch
 from abstracts.transit_chess.moves import MoveCodec
 from abstracts.transit_chess.notation import StopFinder
 from abstracts.transit_chess.pieces import size
@@ -22,19 +26,24 @@ REPEATS_TO_DRAW = 3  # MT-11: the third occurrence of a position, same player to
 
 @dataclass(frozen=True, slots=True)
 class RuleSet:
-    """One game's rules: the system (MT-1) compiled for play, how its moves are read and
-    written (MT-12), and the ply limit (MT-11). Every State of the game shares it."""
+    """One game's rules: the system (MT-1) compiled for play (tables, and arrays for the
+    kernels with their scratch space), how its moves are read and written (MT-12), and the
+    ply limit (MT-11). Every State of the game shares it."""
 
     system: TransitSystem
     tables: Tables
     codec: MoveCodec
     finder: StopFinder
     max_plies: int
+    arrays: KernelTables = field(compare=False, repr=False)
+    scratch: Scratch = field(compare=False, repr=False)
 
     @classmethod
     def of(cls, system: TransitSystem, max_plies: int) -> RuleSet:
         tables = compile_tables(system)
-        return cls(system, tables, MoveCodec(tables), StopFinder(system, tables), max_plies)
+        arrays = kernel_tables(tables)
+        finder = StopFinder(system, tables)
+        return cls(system, tables, MoveCodec(tables), finder, max_plies, arrays, scratch(arrays))
 
 
 def apply_code(
@@ -96,6 +105,8 @@ class Seen:
     key: Key
     occurrences: int  # of `key` up to and including this link
     earlier: Seen | None
+    # The hashes of the chain's positions, oldest first (arrays.py), once a kernel asked.
+    _hashes: np.ndarray | None = field(default=None, compare=False, repr=False)
 
     @classmethod
     def after(cls, earlier: Seen | None, cells: tuple[int, ...], side: int) -> Seen:
@@ -107,6 +118,22 @@ class Seen:
                 return cls(key, link.occurrences + 1, earlier)
             link = link.earlier
         return cls(key, 1, earlier)
+
+    def hashes(self) -> np.ndarray:
+        """The hash of every position in the chain, oldest first, one per occurrence (for
+        the kernels' repetition count); remembered on each link, as longer chains grow
+        from them."""
+        pending: list[Seen] = []
+        link: Seen | None = self
+        while link is not None and link._hashes is None:
+            pending.append(link)
+            link = link.earlier
+        found = np.empty(0, dtype=np.uint64) if link is None else link._hashes
+        for item in reversed(pending):
+            side, cells = item.key
+            found = np.append(found, np.uint64(position_hash(cells, side)))
+            object.__setattr__(item, "_hashes", found)
+        return found
 
     def counts(self) -> dict[Key, int]:
         """Every position in the chain with its occurrences so far (for the fast playout)."""

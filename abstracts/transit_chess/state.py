@@ -3,7 +3,10 @@
 from __future__ import annotations
 
 import random
+from collections.abc import Sequence
 from typing import Any
+
+import numpy as np
 
 from abstracts.core import Game, IllegalMove, State
 from abstracts.transit_chess.movegen import legal_codes
@@ -11,6 +14,7 @@ from abstracts.transit_chess.moves import TransitChessMove
 from abstracts.transit_chess.notation import parse_code
 from abstracts.transit_chess.pieces import unpack
 from abstracts.transit_chess.playout import play_out
+from abstracts.transit_chess.policy import rollout_codes
 from abstracts.transit_chess.refusals import refusal
 from abstracts.transit_chess.rules import (
     PASSES,
@@ -182,6 +186,37 @@ class TransitChessState(State[TransitChessMove]):
         )
         # The game is over: the positions on the way are not kept (nothing can repeat now).
         return self._next(tuple(cells), hands, totals, side, ply, passes, end, won, None)
+
+    def rollout(self, rng: random.Random, plies: int) -> TransitChessState:
+        """At most `plies` plies of the rollout policy (policy.py: the last conversion
+        whenever there is one, else mostly greedy's move, else a random move, mostly to a
+        stop the opponent cannot reach), played by the compiled kernel."""
+        if self.is_over or plies < 1:
+            return self
+        position = (self.cells, self.hands, self.totals)
+        history = self.seen.hashes() if self.seen is not None else np.empty(0, dtype=np.uint64)
+        codes, occurrences, end = rollout_codes(
+            self.rules, position, self.side, self._ply, self.passes, history, plies,
+            rng.getrandbits(64),
+        )  # fmt: skip
+        return self.through(codes, occurrences, end)
+
+    def through(
+        self, codes: Sequence[int], occurrences: Sequence[int], end: str | None
+    ) -> TransitChessState:
+        """The state after legal `codes` whose positions' occurrences (MT-11) and ending
+        a kernel has worked out already: the transition without a State per ply."""
+        cells, hands, totals = list(self.cells), list(self.hands), list(self.totals)
+        side, passes, won, seen = self.side, self.passes, False, self.seen
+        pass_code = self.rules.tables.pass_code
+        for code, occurred in zip(codes, occurrences, strict=True):
+            won = apply_code(self.rules.tables, cells, hands, totals, side, code)
+            passes = passes + 1 if code == pass_code else 0
+            side = 1 - side
+            if occurred:
+                seen = Seen((side, tuple(cells)), occurred, seen)
+        ply = self._ply + len(codes)
+        return self._next(tuple(cells), hands, totals, side, ply, passes, end, won, seen)
 
     # ------------------------------------------------------------------ views
 

@@ -2,11 +2,16 @@
 
 from __future__ import annotations
 
+import gc
+import math
+import random
+import time
+
 import pytest
 
-from abstracts.core import Game, get_game
-from abstracts.evaluators import GuidedPlayout
-from abstracts.mcts import MCTSAgent
+from abstracts.core import Game, State, get_game
+from abstracts.evaluators import GuidedPlayout, RandomPlayout, WithPrior
+from abstracts.mcts import MCTSAgent, _Node
 
 
 def test_one_legal_move_is_returned_at_once(ttt: Game) -> None:
@@ -120,7 +125,10 @@ def test_an_unrelated_position_starts_a_fresh_tree(hex4: Game) -> None:
         ({"seconds": 1.0, "iterations": 5}, "exactly one budget"),
         ({"iterations": 0}, "must be positive"),
         ({"seconds": -1.0}, "must be positive"),
-        ({"iterations": 5, "prior": -1.0}, "prior weight"),
+        ({"iterations": 5, "prior": -1.0}, "prior weights"),
+        ({"iterations": 5, "prior_bias": -1.0}, "prior weights"),
+        ({"iterations": 5, "widening": 0.0}, "widening"),
+        ({"iterations": 5, "widening": 1.5}, "widening"),
     ],
 )
 def test_bad_settings_are_refused(hex4: Game, kwargs: dict[str, float], words: str) -> None:
@@ -149,3 +157,86 @@ def test_mcts_beats_random_on_small_hex() -> None:
         record = play_game(game, agents, first=index % 2, index=index)
         wins += record.winner_agent == 0
     assert wins == 4
+
+
+# ------------------------------------------------------------------ move weights (priors)
+
+
+def _favour(text: str):  # type: ignore[no-untyped-def]
+    """A prior that puts almost all the weight on the move `text`, the rest spread evenly."""
+
+    def prior(state: State) -> list[tuple[object, float]]:
+        moves = state.legal_moves()
+        return [(m, 0.9 if str(m) == text else 0.1 / len(moves)) for m in moves]
+
+    return prior
+
+
+def test_weighted_moves_are_expanded_best_first(hex4: Game) -> None:
+    # Progressive widening: one visit allows one child, and it is the heaviest move.
+    agent = MCTSAgent(
+        hex4, seed=1, iterations=1, evaluator=WithPrior(RandomPlayout(), _favour("c3"))
+    )
+    assert str(agent.choose(hex4.initial_state())) == "c3"
+
+
+def test_widening_caps_the_children_of_a_node(hex4: Game) -> None:
+    evaluator = WithPrior(RandomPlayout(), _favour("b2"))
+    agent = MCTSAgent(hex4, seed=2, iterations=100, evaluator=evaluator, widening=0.5)
+    root = _Node(hex4.initial_state(), hex4, None, None, "")
+    agent._search(root)
+    assert root.visits == 100
+    assert len(root.children) == math.ceil(100**0.5) == 10  # of 16 legal moves on 4 x 4
+    # Without weights every move is tried before any is tried twice.
+    plain = MCTSAgent(hex4, seed=2, iterations=100)
+    root = _Node(hex4.initial_state(), hex4, None, None, "")
+    plain._search(root)
+    assert len(root.children) == 16
+
+
+def test_a_weighted_search_still_finds_the_win_the_weights_miss(ttt: Game) -> None:
+    # TTT-2: x wins at c3; the weights favour a2 instead, but as visits grow the search
+    # widens to the winning move and its results take over.
+    state = ttt.from_text("XX.\n...\nOO.", to_move="x")
+    evaluator = WithPrior(RandomPlayout(), _favour("a2"))
+    assert str(MCTSAgent(ttt, seed=3, iterations=600, evaluator=evaluator).choose(state)) == "c3"
+
+
+def test_a_time_budget_stops_once_no_other_move_can_catch_up(ttt: Game) -> None:
+    # With 0.5 s left at 1000 iterations a second, some 500 more iterations may come: a lead
+    # of 990 visits is decided, a lead of 400 is not. An iteration budget always runs in full.
+    agent = MCTSAgent(ttt, seed=4, seconds=1.0)
+    root = _Node(ttt.initial_state(), ttt, None, None, "")
+    for visits in (1000, 10):
+        child = _Node(root.state, ttt, None, root, "x")
+        child.visits = visits
+        root.children.append(child)
+    now = time.perf_counter()
+    agent._deadline = now + 0.5
+    assert agent._decided(root, 1000, now - 1.0)
+    root.children[1].visits = 600
+    assert not agent._decided(root, 1000, now - 1.0)
+    root.children[1].visits = 10
+    assert not MCTSAgent(ttt, seed=4, iterations=10)._decided(root, 1000, now - 1.0)
+
+
+def test_the_garbage_collector_is_back_on_after_a_move(hex4: Game) -> None:
+    assert gc.isenabled()
+    MCTSAgent(hex4, seed=5, iterations=50).choose(hex4.initial_state())
+    assert gc.isenabled()
+    gc.disable()
+    try:
+        MCTSAgent(hex4, seed=5, iterations=50).choose(hex4.initial_state())
+        assert not gc.isenabled()  # left as the caller had it
+    finally:
+        gc.enable()
+
+
+def test_weights_keep_an_iteration_budget_reproducible(hex4: Game) -> None:
+    evaluator = WithPrior(RandomPlayout(), _favour("b2"))
+    moves = [
+        MCTSAgent(hex4, seed=6, iterations=300, evaluator=evaluator).choose(hex4.initial_state())
+        for _ in range(2)
+    ]
+    assert moves[0] == moves[1]
+    assert random.Random(0).random() == random.Random(0).random()
