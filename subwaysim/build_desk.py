@@ -20,9 +20,9 @@ from subwaysim.builds import BuildError, legal_builds, parse_build
 from subwaysim.decisions import DONE, MAX_LINE, build_line
 from subwaysim.events import Event
 from subwaysim.phase import hidden_cards, replay_phase
-from subwaysim.seat import Table, story_lines
+from subwaysim.seat import Table
 from subwaysim.state import GameState
-from subwaysim.transcript import player_colours
+from subwaysim.transcript import event_lines, player_colours
 
 LISTED = 24  # squares listed in full by `builds` before it summarises
 DESCRIPTIONS = {
@@ -188,7 +188,7 @@ class BuildDesk:
 
     def _events_view(self, events: Sequence[Event]) -> RenderableType:
         colours = player_colours(self.start.players)
-        return Group(*story_lines(events, colours))
+        return Group(*event_lines(events, colours))
 
     def affordable(self, action: str = "") -> RenderableType:
         """`builds`: each kind of build with its cost, its squares listed or summarised."""

@@ -20,17 +20,9 @@ from abstracts.line_input import LineReader
 from abstracts.saves import SaveError
 from subwaysim.decisions import route_label
 from subwaysim.events import (
-    Banked,
-    Borrowed,
     Built,
-    DebtPaid,
-    Depopulated,
     Event,
     GameStarted,
-    Intensified,
-    NoTrip,
-    Populated,
-    Reshuffled,
     TripTaken,
     TurnEnded,
     TurnStarted,
@@ -38,7 +30,15 @@ from subwaysim.events import (
 from subwaysim.routing import TripOptions
 from subwaysim.saved_game import SubwaySave, read_save, write_save
 from subwaysim.state import GameState
-from subwaysim.transcript import BoardView, deck_table, player_colours, scores_line, trip_line
+from subwaysim.transcript import (
+    BoardView,
+    deck_table,
+    event_lines,
+    player_colours,
+    population_line,
+    scores_line,
+    trip_line,
+)
 
 TABLE_COMMANDS = (
     ("board", "show the board, the decks and the scores again"),
@@ -231,7 +231,7 @@ class Table:
             BoardView(start, snapshot, marks),
             deck_table(snapshot.decks),
             Text(population_line(events), style="dim"),
-            *story_lines(events, colours),
+            *event_lines(events, colours),
             scores_line(snapshot.scores, colours),
         ]
         return Group(*parts)
@@ -281,44 +281,3 @@ class Table:
             self.say(f"Error: {exc}", "red")  # this game goes on
             return
         raise LoadGame(save, path)
-
-
-def population_line(events: Sequence[Event]) -> str:
-    pops = [e for e in events if isinstance(e, Populated)]
-    parts = [f"{p.deck} {p.identity}{'' if p.moved else ' (supply empty)'}" for p in pops]
-    flips = [f"{e.deck} reshuffled (flip {e.flips})" for e in events if isinstance(e, Reshuffled)]
-    return "Populated: " + (", ".join(parts) or "-") + ("; " + ", ".join(flips) if flips else "")
-
-
-def story_lines(events: Sequence[Event], colours: dict[str, str]) -> list[RenderableType]:
-    """Trips, builds and the SG-16/SG-18/SG-21/SG-22 events, one line each."""
-    lines: list[RenderableType] = []
-    for e in events:
-        if isinstance(e, TripTaken):
-            lines.append(trip_line(e, colours))
-        elif isinstance(e, Built):
-            detail = f" {e.detail}" if e.detail else ""
-            left = f"{e.points_left} point{'s' * (e.points_left != 1)} left"
-            text = f"{e.player} builds {e.action.replace('_', ' ')} {e.square}{detail} "
-            lines.append(Text(text + f"(cost {e.cost}, {left})", style=colours[e.player]))
-        else:
-            line = _other_line(e)
-            if line:
-                lines.append(Text(line))
-    return lines
-
-
-def _other_line(e: Event) -> str | None:
-    if isinstance(e, Intensified):
-        return f"{e.player} intensifies {e.square}: {e.deck} {e.identity} ({e.cause})"
-    if isinstance(e, NoTrip):
-        return f"no extra trip from {e.origin}: the {e.deck} deck is empty"
-    if isinstance(e, Borrowed):
-        return f"{e.player} borrows a build point (debt {e.debt}; {e.borrowed} borrowed so far)"
-    if isinstance(e, DebtPaid):
-        return f"{e.player} pays {e.tokens} debt token{'s' * (e.tokens != 1)} (SG-22)"
-    if isinstance(e, Banked):
-        return f"{e.player} banks {e.points} build point{'s' * (e.points != 1)} (SG-22)"
-    if isinstance(e, Depopulated):
-        return f"{e.square} depopulated: {', '.join(e.decks) or 'nothing'} back to supply"
-    return None

@@ -273,8 +273,8 @@ class Transcript:
         marks = {sq for t in trips for sq in (t.origin, t.destination)}
         body: list[RenderableType] = [BoardView(self.start, end, sorted(marks))]
         body.append(deck_table(end.decks))
-        body.append(Text(_population_line(events), style="dim"))
-        body.extend(_event_lines(events, colours))
+        body.append(Text(population_line(events), style="dim"))
+        body.extend(event_lines(events, colours))
         body.append(scores_line(end.scores, colours))
         tokens = tokens_line(end, colours)
         if tokens is not None:
@@ -316,14 +316,15 @@ def _count(n: int, thing: str) -> str:
     return f"{n} {thing}{'s' * (n != 1)}"
 
 
-def _population_line(events: Sequence[Event]) -> str:
+def population_line(events: Sequence[Event]) -> str:
     pops = [e for e in events if isinstance(e, Populated)]
     parts = [f"{p.deck} {p.identity}{'' if p.moved else ' (supply empty)'}" for p in pops]
     flips = [f"{e.deck} reshuffled (flip {e.flips})" for e in events if isinstance(e, Reshuffled)]
     return "Populated: " + (", ".join(parts) or "-") + ("; " + ", ".join(flips) if flips else "")
 
 
-def _event_lines(events: Sequence[Event], colours: dict[str, str]) -> list[RenderableType]:
+def event_lines(events: Sequence[Event], colours: dict[str, str]) -> list[RenderableType]:
+    """Trips, builds and the SG-16/SG-18/SG-21/SG-22 events, one line each."""
     lines: list[RenderableType] = []
     for e in events:
         if isinstance(e, TripTaken):
