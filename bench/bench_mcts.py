@@ -57,6 +57,8 @@ def mcts_rate(game: Game, state: State) -> tuple[float, bool]:
 def measure(name: str, game: Game) -> None:
     state = start_position(game)
     rng = random.Random(2)
+    state.playout(rng)  # compile (or load) the game's kernels outside the timing
+    game.default_evaluator().evaluate(state, rng)
     reference = per_second(lambda: State.playout(state, rng))
     fast = per_second(lambda: state.playout(rng))
     evaluator = game.default_evaluator()
