@@ -1,4 +1,5 @@
-"""Trip routing: cached all-pairs Router vs a networkx Dijkstra per trip (SG-9..SG-14).
+"""Trip routing: the Router (compiled, cached per system) vs a networkx Dijkstra per trip
+(SG-9..SG-14).
 
 Run: .venv/bin/python -m bench.bench_routing
 """
@@ -19,6 +20,7 @@ from subwaysim.reference_routing import (
     reference_subset_graphs,
 )
 from subwaysim.routing import RouteCache, Router, RoutingRules
+from subwaysim.routing.rules import WALK
 
 PLAYERS = ("IRT", "BRT")
 DIRECTIONS = ((0, 1), (1, 0), (0, -1), (-1, 0))
@@ -65,9 +67,8 @@ def draw_trips(seed: int, board: Board, count: int) -> list[Trip]:
 
 
 def fast(network: Network, rules: RoutingRules, trips: list[Trip]) -> list[tuple]:
-    """A fresh Router (and cache): build every set's all-pairs distances, answer the trips."""
+    """A fresh Router (and cache): every system's rides, then the trips."""
     router = Router(network, rules)
-    router.trip_table()
     answers = []
     for origin, destination in trips:
         options = router.options(origin, destination)
@@ -83,10 +84,25 @@ def baseline(network: Network, rules: RoutingRules, trips: list[Trip], prebuilt:
     answers = []
     for origin, destination in trips:
         distance, choices = reference_options(network, rules, origin, destination, graphs)
-        graph = graphs[choices[0]] if graphs else reference_graph(network, rules, choices[0])
+        if origin == destination:  # no trip to route
+            answers.append((distance, choices, 0))
+            continue
+        systems, walking = mode_key(choices[0], rules)
+        graph = (
+            graphs[systems, walking]
+            if graphs
+            else reference_graph(network, rules, systems, walking)
+        )
         path = nx.dijkstra_path(graph, ("walk", origin, None), ("arrive", destination))
         answers.append((distance, choices, nx.path_weight(graph, path, "weight")))
     return answers
+
+
+def mode_key(choice: frozenset[str], rules: RoutingRules) -> tuple[frozenset[str], bool]:
+    """A route choice (systems, and `walk` when walking is a mode, SG-14) as the reference's
+    (systems, walking allowed) key."""
+    walking = WALK in choice or not rules.walking_is_a_mode
+    return choice - {WALK}, walking
 
 
 def timed(run: Callable[[], object]) -> tuple[float, object]:
@@ -109,7 +125,7 @@ def compare(label: str, network: Network, rules: RoutingRules, trips: list[Trip]
             seconds, answers["per call"] = timed(lambda: baseline(network, rules, trips, False))
             runs["per call"].append(seconds)
     best = {name: min(times) for name, times in runs.items()}
-    build = min(timed(lambda: Router(network, rules).trip_table())[0] for _ in range(5))
+    build = min(timed(lambda: Router(network, rules).rideable)[0] for _ in range(5))
     agree = answers["router"] == answers["prebuilt"] == answers["per call"]
     print(
         f"{label}: {len(trips)} trips  router {best['router'] * 1000:5.1f} ms "
@@ -123,8 +139,13 @@ def compare(label: str, network: Network, rules: RoutingRules, trips: list[Trip]
         raise SystemExit("Router and networkx reference disagree")
 
 
+def settle(router: Router) -> object:
+    """What a build makes the router redo: every system's rides, and one trip's options."""
+    return router.rideable, router.options(0, router.network.board.size - 1)
+
+
 def rebuild(network: Network, rules: RoutingRules) -> None:
-    """Time a trip table after one track change, with and without the shared cache."""
+    """Time the rides and a trip after one track change, with and without the shared cache."""
     changed_player = PLAYERS[0]
     extra = next(
         n
@@ -135,13 +156,13 @@ def rebuild(network: Network, rules: RoutingRules) -> None:
     changed = network.with_track(changed_player, extra)
 
     def cold() -> object:
-        return Router(changed, rules, RouteCache()).trip_table()
+        return settle(Router(changed, rules, RouteCache()))
 
     def warm() -> object:
         cache = RouteCache()
-        Router(network, rules, cache).trip_table()
+        settle(Router(network, rules, cache))
         start = time.perf_counter()
-        Router(changed, rules, cache).trip_table()
+        settle(Router(changed, rules, cache))
         return time.perf_counter() - start, cache
 
     cold_s = min(timed(cold)[0] for _ in range(5))
