@@ -172,6 +172,8 @@ def scores(
     """The kernel's scores of the legal `codes` of `side` (exact for the `need` best, see
     `scores_kernel`) and how many are exact."""
     out = np.empty(len(codes), dtype=np.float64)
+    if not len(codes):  # a finished game (MT-11): nothing to score
+        return out, 0
     done, _ = scores_kernel(
         rules.arrays, rules.scratch, np.array(cells, dtype=np.int64),
         np.array(hands, dtype=np.int64), np.array(totals, dtype=np.int64), side,

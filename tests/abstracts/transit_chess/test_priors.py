@@ -49,6 +49,9 @@ def test_the_best_moves_are_scored_exactly_and_the_rest_rank_below(seed: int, ne
     rng = random.Random(seed)
     state = game.from_text(random_position(system, rng, False), rng.choice(game.sides))
     codes, exact = state.legal_codes(), greedy_scores(state)
+    if not codes:  # a finished game: nothing to choose from
+        assert scores(game.rules, state.cells, state.hands, state.totals, state.side, codes)[1] == 0
+        return
     args = (state.cells, state.hands, state.totals, state.side, codes)
     found, done = scores(game.rules, *args, need)
     assert min(need, len(codes)) <= done <= len(codes)
@@ -58,7 +61,8 @@ def test_the_best_moves_are_scored_exactly_and_the_rest_rank_below(seed: int, ne
         assert found[i] == exact[i] or found[i] < min(found[j] for j in top)
     _, choice = scores_kernel(
         game.rules.arrays, game.rules.scratch, np.array(state.cells), np.array(state.hands),
-        np.array(state.totals), state.side, np.array(codes), 1, np.empty(len(codes)),
+        np.array(state.totals), state.side, np.array(codes, dtype=np.int64), 1,
+        np.empty(len(codes)),
     )  # fmt: skip
     assert codes[choice] == greedy_choice(state)
     assert exact[choice] == max(exact)
