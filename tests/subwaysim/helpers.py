@@ -6,6 +6,8 @@ import random
 from collections.abc import Iterable
 from typing import Any
 
+from hypothesis import strategies as st
+
 from subwaysim.agents.base import Agent
 from subwaysim.builds import Build
 from subwaysim.routing import TripOptions
@@ -62,3 +64,15 @@ class Recorder:
 
     def of(self, kind: type) -> list[Any]:
         return [e for e in self.events if isinstance(e, kind)]
+
+
+def small_boards() -> st.SearchStrategy[dict[str, Any]]:
+    """Scenario `board` sections for property tests: up to 2 x 2 sections of 2..4 squares a
+    side (SG-1), with or without hazards (SG-2)."""
+    return st.fixed_dictionaries(
+        {
+            "sections": st.tuples(st.integers(1, 2), st.integers(1, 2)),
+            "section_size": st.tuples(st.integers(2, 4), st.integers(2, 4)),
+            "hazard_density": st.sampled_from([0.0, 0.15]),
+        }
+    )

@@ -17,7 +17,7 @@ from subwaysim.events import Event, GameEnded, GameStarted, TurnEnded, TurnStart
 from subwaysim.scenario import Scenario
 from subwaysim.state import GameState
 from subwaysim.turn import play_turn
-from tests.subwaysim.helpers import scenario
+from tests.subwaysim.helpers import scenario, small_boards
 
 SEATS = ("TurnStarted", "TurnEnded", "GameStarted", "GameEnded")
 
@@ -42,13 +42,7 @@ variants = st.fixed_dictionaries(
                 "trip_mode": st.sampled_from(["queue_pairs", "queue_origin_draw_destination"]),
             }
         ),
-        "board": st.fixed_dictionaries(
-            {
-                "sections": st.tuples(st.integers(1, 2), st.integers(1, 2)),
-                "section_size": st.tuples(st.integers(2, 4), st.integers(2, 4)),
-                "hazard_density": st.sampled_from([0.0, 0.15]),
-            }
-        ),
+        "board": small_boards(),
         "end": st.just({"turns": 6}),
         "players": st.sampled_from(
             [

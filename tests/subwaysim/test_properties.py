@@ -7,7 +7,7 @@ from hypothesis import strategies as st
 
 from subwaysim.engine import Game
 from subwaysim.events import Event
-from tests.subwaysim.helpers import scenario
+from tests.subwaysim.helpers import scenario, small_boards
 
 variants = st.fixed_dictionaries(
     {
@@ -28,13 +28,7 @@ variants = st.fixed_dictionaries(
                 "trip_mode": st.sampled_from(["queue_pairs", "queue_origin_draw_destination"]),
             }
         ),
-        "board": st.fixed_dictionaries(
-            {
-                "sections": st.tuples(st.integers(1, 2), st.integers(1, 2)),
-                "section_size": st.tuples(st.integers(2, 4), st.integers(2, 4)),
-                "hazard_density": st.sampled_from([0.0, 0.15]),
-            }
-        ),
+        "board": small_boards(),
         "end": st.just({"turns": 8}),
         "players": st.sampled_from(
             [
