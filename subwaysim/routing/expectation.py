@@ -109,10 +109,13 @@ def _fill_via(  # type: ignore[no-untyped-def]
     ride_offsets,
     members,
     transfer,
+    first_group,
+    last_group,
 ):
-    """For one origin, every group: the shortest way to each of its stations, riding included."""
+    """For one origin, groups `first_group` to `last_group` (excluded): the shortest way to
+    each of their stations, riding included."""
     systems = members.shape[1]
-    for g in range(len(offsets) - 1):
+    for g in range(first_group, last_group):
         first, k = offsets[g], offsets[g + 1] - offsets[g]
         charge = transfer if members[g].sum() > 1 else 0
         if charge == 0:
@@ -168,6 +171,7 @@ def _pair_points(  # type: ignore[no-untyped-def]
             onward[b, j] = walk[stations[b], destinations[j]]
     via = np.empty(offsets[-1], np.int64)
     reach = np.empty((groups, count_d), np.int64)  # shortest trip to each destination
+    alone = 1 + members.shape[1] if groups > 1 else 1  # groups 0 and one per system
     for i in range(count_o):
         o = origins[i]
         _fill_via(
@@ -182,16 +186,28 @@ def _pair_points(  # type: ignore[no-untyped-def]
             ride_offsets,
             members,
             transfer,
+            0,
+            alone,
         )
-        for g in range(groups):
-            row = reach[g]
-            row[:] = INF
-            for b in range(offsets[g], offsets[g + 1]):
-                vb = via[b]
-                line = onward[b]
-                for j in range(count_d):  # contiguous: the compiler vectorises it
-                    if vb + line[j] < row[j]:
-                        row[j] = vb + line[j]
+        _fill_reach(reach, via, onward, offsets, 0, alone)
+        if alone < groups and _needs_shared(reach, walk, o, destinations, single):
+            # Only a trip no single system makes asks which systems it needs (SG-15).
+            _fill_via(
+                via,
+                walk,
+                o,
+                stations,
+                offsets,
+                edges,
+                edge_offsets,
+                rides,
+                ride_offsets,
+                members,
+                transfer,
+                alone,
+                groups,
+            )
+            _fill_reach(reach, via, onward, offsets, alone, groups)
         for j in range(count_d):
             best = reach[0, j]
             if destinations[j] == o or best >= walk[o, destinations[j]]:
@@ -200,6 +216,38 @@ def _pair_points(  # type: ignore[no-untyped-def]
                 out[i, j], reach[:, j], best, single, without, chooser, single_points, shared_points
             )
     return out
+
+
+@kernel
+def _fill_reach(reach, via, onward, offsets, first_group, last_group):  # type: ignore[no-untyped-def]
+    """reach[g, j]: the shortest trip to destination j riding group g (walking on)."""
+    count_d = reach.shape[1]
+    for g in range(first_group, last_group):
+        row = reach[g]
+        row[:] = INF
+        for b in range(offsets[g], offsets[g + 1]):
+            vb = via[b]
+            line = onward[b]
+            for j in range(count_d):  # contiguous: the compiler vectorises it
+                if vb + line[j] < row[j]:
+                    row[j] = vb + line[j]
+
+
+@kernel
+def _needs_shared(reach, walk, origin, destinations, single):  # type: ignore[no-untyped-def]
+    """Whether some trip from `origin` rides, but on no single system alone."""
+    for j in range(len(destinations)):
+        best = reach[0, j]
+        if destinations[j] == origin or best >= walk[origin, destinations[j]]:
+            continue
+        alone = False
+        for p in range(len(single)):
+            if single[p] >= 0 and reach[single[p], j] == best:
+                alone = True
+                break
+        if not alone:
+            return True
+    return False
 
 
 @kernel
