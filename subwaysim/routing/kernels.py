@@ -321,7 +321,8 @@ def ride_matrix(
     every stop and the alighting station (SG-12); INF where no ride joins them; 0 on the
     diagonal (no ride at all).
     """
-    return _ride_matrix(width, height, track.astype(np.bool_), kinds.astype(np.int64), both_ends)
+    track, kinds = np.asarray(track, dtype=np.bool_), np.asarray(kinds, dtype=np.int64)
+    return _ride_matrix(width, height, track, kinds, both_ends)
 
 
 # --- SG-13 between stations -------------------------------------------------------------------

@@ -10,6 +10,8 @@ of `modes.candidates`.
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from functools import cache
+from itertools import accumulate
 
 import numpy as np
 
@@ -31,17 +33,15 @@ class ModeTable:
 
     def __post_init__(self) -> None:
         count = len(self.systems)
-        masks = np.arange(1 << count)
-        members = (masks[:, None] >> np.arange(count)[None, :]) & 1 == 1
         sizes = [len(s.stations) for s in self.systems]
         none = np.zeros(0, dtype=np.int64)
         parts = (
             self.walk,
             np.concatenate([s.stations for s in self.systems]) if count else none,
-            np.cumsum([0, *sizes], dtype=np.int64),
+            np.array(list(accumulate(sizes, initial=0)), dtype=np.int64),
             np.concatenate([s.flat for s in self.systems]) if count else none,
-            np.cumsum([0, *(k * k for k in sizes)], dtype=np.int64),
-            members.reshape(1 << count, max(count, 1)) if count else np.zeros((1, 1), bool),
+            np.array(list(accumulate((k * k for k in sizes), initial=0)), dtype=np.int64),
+            subsets(count),
             self.transfer,
         )
         walked = build_groups(*parts, True)
@@ -66,6 +66,19 @@ class ModeTable:
         """The shortest trip of all (every system, and walking): one search."""
         every = _table_trip(self.walk, origin, destination, self.transfer, True, *self.arrays)
         return int(every[-1, 1])
+
+
+@cache
+def subsets(count: int) -> np.ndarray:
+    """(2^count, count) membership of every subset of `count` systems (row `mask`: bit i is
+    system i); one row and column of nothing for no systems. Read-only: shared."""
+    if count == 0:
+        members = np.zeros((1, 1), dtype=np.bool_)
+    else:
+        masks = np.arange(1 << count)
+        members = (masks[:, None] >> np.arange(count)[None, :]) & 1 == 1
+    members.flags.writeable = False
+    return members
 
 
 @kernel
