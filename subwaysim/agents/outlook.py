@@ -177,10 +177,9 @@ class Valuation:
         """The worth of the sampled trips (of `sample`'s weights, default the view's own)."""
         s = sample or self.sample
         o, d = len(s.origins), len(s.destinations)
-        points = np.einsum(
-            "o,odp,d->p", s.origin_weights, trips.points[:o, :d], s.destination_weights
-        )
-        return self.worth(points)
+        block = np.ascontiguousarray(trips.points[:o, :d]).reshape(o, -1)
+        points = (s.origin_weights @ block).reshape(d, -1).T @ s.destination_weights
+        return self.worth(points)  # the sum over o, d of w_o * points[o, d] * w_d
 
     def trip_from(self, trips: Trips, origin: int, destination: int | None) -> float:
         """The worth of one SG-18 extra trip from the extra square `origin` to the extra

@@ -15,6 +15,9 @@ lookups, in a compiled kernel.
 
 from __future__ import annotations
 
+from functools import cache
+from itertools import accumulate
+
 import numpy as np
 
 from subwaysim.compiled import kernel
@@ -28,11 +31,30 @@ def groups_of(router: Router) -> tuple[list[tuple[int, ...]], np.ndarray, np.nda
     Returns (groups, single, without): `single[p]` / `without[p]` index the group of player
     p's system alone / of every system but p's (-1: p offers no ride / walking only)."""
     players = router.network.players
-    count = len(router.rideable)
+    return _group_list(len(players), [players.index(s.system) for s in router.rideable])
+
+
+@cache
+def _groups(players: int, seats: tuple[int, ...]) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+    """`groups_of` as the kernel takes it, (members, single, without), made once per seats:
+    members[g, i] tells whether rideable system i is in group g. Read-only: shared."""
+    groups, single, without = _group_list(players, list(seats))
+    members = np.zeros((len(groups), max(len(seats), 1)), dtype=np.bool_)
+    for g, group in enumerate(groups):
+        members[g, list(group)] = True
+    for array in (members, single, without):
+        array.flags.writeable = False
+    return members, single, without
+
+
+def _group_list(
+    players: int, seats: list[int]
+) -> tuple[list[tuple[int, ...]], np.ndarray, np.ndarray]:
+    """`groups_of` from the seat of each rideable system."""
+    count = len(seats)
     groups: list[tuple[int, ...]] = [tuple(range(count))] if count else []
-    single = np.full(len(players), -1, dtype=np.int64)
-    without = np.full(len(players), -1, dtype=np.int64)
-    seats = [players.index(s.system) for s in router.rideable]
+    single = np.full(players, -1, dtype=np.int64)
+    without = np.full(players, -1, dtype=np.int64)
     for i, seat in enumerate(seats):
         single[seat] = len(groups)
         groups.append((i,))
@@ -56,10 +78,10 @@ def pair_points(
     """(O, D, P) the points each player expects from each origin x destination trip (see the
     module); `chooser` is the seat index of the player taking SG-14 choices, or -1."""
     systems = router.rideable
-    groups, single, without = groups_of(router)
-    members = np.zeros((len(groups), max(len(systems), 1)), dtype=np.bool_)
-    for g, group in enumerate(groups):
-        members[g, list(group)] = True
+    players = router.network.players
+    members, single, without = _groups(
+        len(players), tuple(players.index(s.system) for s in systems)
+    )
     sizes = [len(s.stations) for s in systems]
     none = np.zeros(0, dtype=np.int64)
     return _pair_points(
@@ -67,9 +89,9 @@ def pair_points(
         np.ascontiguousarray(origins, dtype=np.int64),
         np.ascontiguousarray(destinations, dtype=np.int64),
         np.concatenate([s.stations for s in systems]) if systems else none,
-        np.cumsum([0, *sizes], dtype=np.int64),
+        np.array(list(accumulate(sizes, initial=0)), dtype=np.int64),
         np.concatenate([s.flat for s in systems]) if systems else none,
-        np.cumsum([0, *(k * k for k in sizes)], dtype=np.int64),
+        np.array(list(accumulate((k * k for k in sizes), initial=0)), dtype=np.int64),
         members,
         router.rules.transfer_cost,
         single,
