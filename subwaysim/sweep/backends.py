@@ -10,6 +10,7 @@ from __future__ import annotations
 import multiprocessing
 import os
 import sys
+import threading
 from collections.abc import Callable, Iterator, Sequence
 from concurrent.futures import ProcessPoolExecutor, as_completed
 from contextlib import contextmanager
@@ -29,9 +30,9 @@ def serial(tasks: Sequence[GameTask]) -> Iterator[Outcome]:
 
 
 def process_pool(jobs: int) -> Backend:
-    """A pool of `jobs` worker processes, spawned rather than forked (safe beside the live
-    view's refresh thread). Workers die with the process that runs the sweep (see
-    `workers.py`), so run it from a thread that lives as long as the sweep."""
+    """A pool of `jobs` worker processes (`worker_pool`: forked when that is safe, else
+    spawned). Workers die with the process that runs the sweep (see `workers.py`), so run
+    it from a thread that lives as long as the sweep."""
     if jobs < 1:
         raise SweepError(f"--jobs must be at least 1, got {jobs}")
 
@@ -50,14 +51,26 @@ def process_pool(jobs: int) -> Backend:
     return run
 
 
-def worker_pool(workers: int) -> ProcessPoolExecutor:
-    """Spawned worker processes that die with this one (submit under `workers_skip_main`)."""
+def worker_pool(workers: int, method: str | None = None) -> ProcessPoolExecutor:
+    """Worker processes that die with this one (submit under `workers_skip_main`).
+
+    By default (`start_method`) they are forked when this process runs no other thread:
+    a forked worker starts with the modules and compiled kernels already loaded, where a
+    spawned one spends most of a second importing and starting numba. Beside another
+    thread (the live view's refresh) forking is unsafe, so they are spawned.
+    """
     return ProcessPoolExecutor(
         max_workers=workers,
-        mp_context=multiprocessing.get_context("spawn"),
+        mp_context=multiprocessing.get_context(method or start_method()),
         initializer=prepare_worker,
         initargs=(os.getpid(),),
     )
+
+
+def start_method() -> str:
+    """'fork' where it is available and this process runs a single thread, else 'spawn'."""
+    forks = "fork" in multiprocessing.get_all_start_methods()
+    return "fork" if forks and threading.active_count() == 1 else "spawn"
 
 
 @contextmanager

@@ -6,6 +6,7 @@ import multiprocessing.spawn
 import socket
 import subprocess
 import sys
+import threading
 import time
 from collections.abc import Iterator
 from concurrent.futures import Future
@@ -21,6 +22,7 @@ from subwaysim.sweep.backends import (
     _outcome,
     choose_backend,
     process_pool,
+    start_method,
     worker_pool,
     workers_skip_main,
 )
@@ -68,8 +70,8 @@ def test_workers_skip_the_parent_s_main_module() -> None:
     assert main.__spec__ is not None or hasattr(main, "__file__")  # put back
 
 
-def test_a_pool_worker_loads_only_what_games_need(tiny: Path) -> None:
-    pool = worker_pool(1)
+def test_a_spawned_pool_worker_loads_only_what_games_need(tiny: Path) -> None:
+    pool = worker_pool(1, "spawn")
     try:
         with workers_skip_main():
             played = pool.submit(play, plan_sweep(tiny, GRID, 1).tasks()[0])
@@ -162,3 +164,34 @@ def test_a_real_dask_cluster_gives_the_same_games_as_one_job(
     assert dask.exit_code == 0, dask.output
     for name in (GAMES, TRACES):
         assert (tmp_path / "dask" / name).read_text() == (tmp_path / "one" / name).read_text()
+
+
+def test_workers_are_forked_only_while_no_other_thread_runs() -> None:
+    if "fork" not in multiprocessing.get_all_start_methods():
+        assert start_method() == "spawn"
+        return
+    if threading.active_count() == 1:  # (an earlier test may have left a thread running)
+        assert start_method() == "fork"
+    release = threading.Event()
+    other = threading.Thread(target=release.wait)  # as the live view's refresh thread
+    other.start()
+    try:
+        assert start_method() == "spawn"
+    finally:
+        release.set()
+        other.join()
+
+
+def test_forked_and_spawned_workers_play_the_same_game(tiny: Path) -> None:
+    task = plan_sweep(tiny, GRID, 1).tasks()[0]
+    records = []
+    for method in ("fork", "spawn"):
+        if method not in multiprocessing.get_all_start_methods():
+            continue
+        pool = worker_pool(1, method)
+        try:
+            with workers_skip_main():
+                records.append(pool.submit(play, task).result(timeout=60).record)  # type: ignore[union-attr]
+        finally:
+            pool.shutdown()
+    assert records and all(r == records[0] for r in records)
