@@ -15,12 +15,14 @@ from subwaysim.network import Network
 from subwaysim.routing.cache import RouteCache
 from subwaysim.routing.kernels import INF
 from subwaysim.routing.mode_table import MAX_SYSTEMS, ModeTable
-from subwaysim.routing.modes import choices
+from subwaysim.routing.modes import NO_MODE, WALK_ONLY, choices
 from subwaysim.routing.rides import Line, SystemRides
 from subwaysim.routing.routes import Leg, Ride, Route, TripOptions, Walk
 from subwaysim.routing.rules import WALK, RouteError, RoutingRules
 from subwaysim.routing.station_graph import StationGraph, graph_key
 from subwaysim.routing.walking import Walking, walking_for
+
+MIN_RIDE = 2  # a ride counts its boarding stop and one stop a hop (SG-12): never fewer than 2
 
 
 class Router:
@@ -42,6 +44,14 @@ class Router:
         """The trip's shortest distance (SG-13) and its smallest sets of modes (SG-14)."""
         self._check_squares(origin, destination)
         walk = int(self.walking.distances[origin, destination])
+        to_station, from_station = self.nearest_stations
+        if (
+            origin != destination
+            and walk < to_station[origin] + MIN_RIDE + from_station[destination]
+        ):
+            # No trip that rides can tie the walk (SG-13): the pure walk is the one choice.
+            only = WALK_ONLY if self.rules.walking_is_a_mode else NO_MODE
+            return TripOptions(origin, destination, walk, (only,))
         distance, found = choices(
             self.rideable,
             self.graph,
@@ -124,6 +134,16 @@ class Router:
         distances, transfer = self.walking.distances, self.rules.transfer_cost
         key = ("table", tuple(s.serial for s in systems), self.rules)
         return self.cache.get(key, lambda: ModeTable(systems, distances, transfer))
+
+    @cached_property
+    def nearest_stations(self) -> tuple[list[int], list[int]]:
+        """(to, from): the shortest walk from each square to a station of a rideable system,
+        and from one to each square (INF without stations): a trip that rides walks both."""
+        squares = sorted(self.station_squares)
+        if not squares:
+            return [INF] * self._size, [INF] * self._size
+        walk = self.walking.distances
+        return walk[:, squares].min(axis=1).tolist(), walk[squares, :].min(axis=0).tolist()
 
     @cached_property
     def station_squares(self) -> frozenset[int]:

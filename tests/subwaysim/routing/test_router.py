@@ -96,3 +96,25 @@ def test_bad_trips_are_refused(call: object, message: str) -> None:
 def test_bad_rules_are_refused(options: dict[str, object], message: str) -> None:
     with pytest.raises(RouteError, match=message):
         RoutingRules(**options)  # type: ignore[arg-type]
+
+
+@pytest.mark.parametrize("walking_is_a_mode", [False, True])
+def test_a_walk_no_ride_can_match_is_the_one_choice(walking_is_a_mode: bool) -> None:
+    # SG-13/SG-14 by hand: Blue runs along rank 2 (stations c3, g3), so a trip that rides
+    # walks at least 2 squares to a station, rides at least 2 and walks on; from a1 to c1
+    # the walk is 2: shorter than any ride, so it is the one choice, with or without the
+    # search over sets of modes.
+    net = network(grid(3, 9), {"Blue": range(18, 27)}, {20: "local", 24: "local"})
+    rules = RoutingRules(walking_is_a_mode=walking_is_a_mode)
+    router = Router(net, rules)
+    assert router.nearest_stations[0][0] == 4 and router.nearest_stations[1][2] == 2
+    options = router.options(0, 2)
+    walk_only = frozenset({WALK}) if walking_is_a_mode else frozenset()
+    assert (options.distance, options.choices) == (2, (walk_only,))
+    assert router.options(2, 2).choices == (frozenset(),)  # SG-15: no trip, no mode
+    # From a3 to i3: walk 2 to c3, ride c3-g3 (2 stops: boarding and one hop), walk 2 to
+    # i3 is 6, the walk is 8: the ride is taken.
+    ride = router.options(18, 26)
+    assert ride.distance == 6 and ride.choices == (
+        frozenset({"Blue", WALK}) if walking_is_a_mode else frozenset({"Blue"}),
+    )
