@@ -11,7 +11,8 @@ side's much less. The lead is that score over all the material on the map, clipp
 
 A rollout that stops before the end has no winner, only a lead: the judge returns it as a
 `Lead` (the side ahead and by how much), which the search credits as 1/2 + lead/2 of a win,
-always short of a finished win (MT-11), so the search still prefers moves that end the game
+short of a finished win (MT-11) until the score reaches all the material (the loser down to
+a piece or two, the leader's cover counted), so the search prefers moves that end the game
 to moves that merely keep a large lead. A graded lead, not a verdict drawn with a chance
 equal to it, lets the search tell a move that converts one more Pedestrian from one that
 does not within the few dozen visits a move gets on the real maps.
