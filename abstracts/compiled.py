@@ -1,18 +1,18 @@
-"""numba for the games' hot loops, with its compiled-code cache in a place we can write.
+"""numba for the hot loops, with its compiled-code cache where it can neither go stale nor
+be unwritable (used by both packages: `subwaysim/compiled.py` names its own folder).
 
-numba caches compiled kernels (`cache=True`) next to their module. When the package folder
-is read-only (an installed package, a shared checkout), kernels would be recompiled in every
-process: then `NUMBA_CACHE_DIR` is pointed at a per-user cache folder before numba starts
-(a value the user set is kept). The idea of `subwaysim/compiled.py`, copied: `abstracts/`
-never imports `subwaysim/`.
-
-numba's cache does not notice when a kernel called from another module changes (numba
-issue #1833): a game keeps the kernels that call each other in few modules, and after
-editing one of them, `find abstracts -name '*.nb[ci]' -delete` clears stale machine code.
+numba caches each compiled kernel (`cache=True`) and checks only the kernel's own source
+file: a kernel that calls a kernel of another file (transit chess's judge calls fastgen.py,
+numba issue #1833) would keep stale machine code after that file changed. So a package's
+cache lives in a folder named by a digest of every source file of the package that defines
+kernels: any change to any of them starts a fresh folder. The folder is under
+`NUMBA_CACHE_DIR` when the user set it, else the package's own `__pycache__` when that is
+writable, else a per-user cache folder (an installed or shared read-only package).
 """
 
 from __future__ import annotations
 
+import hashlib
 import os
 import tempfile
 from collections.abc import Callable
@@ -21,30 +21,55 @@ from typing import Any, TypeVar
 
 F = TypeVar("F", bound=Callable[..., Any])
 PACKAGE = Path(__file__).resolve().parent
+MARK = "@kernel"
 
 
-def cache_dir(package: Path = PACKAGE, environ: dict[str, str] | None = None) -> str | None:
-    """The NUMBA_CACHE_DIR to set, or None when numba's default (the package folders) works."""
+def kernel_sources(package: Path = PACKAGE) -> list[Path]:
+    """The package's source files that define compiled kernels, in a fixed order."""
+    return sorted(p for p in package.rglob("*.py") if MARK in p.read_text(encoding="utf-8"))
+
+
+def sources_digest(package: Path = PACKAGE) -> str:
+    digest = hashlib.sha256()
+    for path in kernel_sources(package):
+        digest.update(str(path.relative_to(package)).encode())
+        digest.update(path.read_bytes())
+    return digest.hexdigest()[:16]
+
+
+def cache_dir(package: Path = PACKAGE, environ: dict[str, str] | None = None) -> Path:
+    """Where the package's compiled kernels are kept (see the module)."""
     env = os.environ if environ is None else environ
     if env.get("NUMBA_CACHE_DIR"):
-        return None
-    folders = [package, *(p for p in package.iterdir() if (p / "__init__.py").exists())]
-    if all(os.access(folder, os.W_OK) for folder in folders):
-        return None
-    base = env.get("XDG_CACHE_HOME") or str(Path.home() / ".cache")
-    if not os.access(Path(base).parent if not Path(base).exists() else base, os.W_OK):
-        base = tempfile.gettempdir()
-    return str(Path(base) / "transit-games" / "numba")
+        base = Path(env["NUMBA_CACHE_DIR"])
+    elif _writable(package / "__pycache__") or (
+        not (package / "__pycache__").exists() and _writable(package)
+    ):
+        base = package / "__pycache__" / "numba"
+    else:
+        home = env.get("XDG_CACHE_HOME") or str(Path.home() / ".cache")
+        base = Path(home if _writable(Path(home).parent) else tempfile.gettempdir())
+        base = base / "transit-games" / "numba"
+    return base / sources_digest(package)
 
 
-_folder = cache_dir()
-if _folder is not None:
-    os.environ["NUMBA_CACHE_DIR"] = _folder
-
-from numba import njit  # noqa: E402  (after NUMBA_CACHE_DIR is settled)
+def _writable(folder: Path) -> bool:
+    return folder.is_dir() and os.access(folder, os.W_OK)
 
 
-def kernel(function: F) -> F:
-    """A compiled hot loop: nopython mode, cached on disk, free of the GIL. Every kernel is
-    checked against the plain-Python rules it implements."""
-    return njit(cache=True, nogil=True)(function)  # type: ignore[no-any-return]
+def kernel_maker(cache: Path) -> Callable[[F], F]:
+    """The `@kernel` decorator of a package whose kernels are cached in `cache`."""
+
+    def kernel(function: F) -> F:
+        """A compiled hot loop: nopython mode, cached on disk, free of the GIL. Every kernel
+        has a plain-Python reference beside it, and tests check one against the other."""
+        from numba import config, njit
+
+        config.CACHE_DIR = str(cache)  # read as each kernel is made: other packages keep theirs
+        return njit(cache=True, nogil=True)(function)  # type: ignore[no-any-return]
+
+    return kernel
+
+
+CACHE = cache_dir()
+kernel = kernel_maker(CACHE)

@@ -1,10 +1,12 @@
 """How the search scores a leaf: evaluators, passed to MCTS (as OpenSpiel's `Evaluator`).
 
 An evaluator answers one question about a state: who wins from here? `evaluate(state, rng,
-deadline)` returns the side held *in that state* by the player who wins, or None for a
-draw (or a position judged even). The two differ only when a seat-swapping move (the pie
-rule, `Game.swaps_seats`) is played on the way; the evaluators play move by move while one
-may still come (`Game.seat_swap_ahead`) and keep track, so the search needs no special case.
+deadline)` returns the side held *in that state* by the player who wins, None for a draw
+(or a position judged even), or a `Lead`: a judge's graded word on a game it stopped, the
+side ahead and by how much (OpenSpiel's evaluators return values, not only results). The
+side names differ only when a seat-swapping move (the pie rule, `Game.swaps_seats`) is
+played on the way; the evaluators play move by move while one may still come
+(`Game.seat_swap_ahead`) and keep track, so the search needs no special case.
 
 - `RandomPlayout()`: the uniformly random game to the end (`State.playout`, which games
   make fast; its meaning is the same everywhere).
@@ -12,7 +14,8 @@ may still come (`Game.seat_swap_ahead`) and keep track, so the search needs no s
   with chance 1 - epsilon and a uniformly random move otherwise.
 - `Rollout(depth, judge)`: at most `depth` plies of the game's rollout policy
   (`State.rollout`: uniform unless the game biases it), then `judge(state)` names the side
-  ahead (None for even); a game that ends on the way is scored by its result.
+  ahead (None for even) or returns its `Lead`; a game that ends on the way is scored by its
+  result.
 
 Each game names its default (`Game.default_evaluator`). An evaluation that is still going at
 `deadline` (a `time.perf_counter()` value) may raise `OutOfTime`: the search then drops it.
@@ -36,8 +39,25 @@ from typing import TYPE_CHECKING, Any, Protocol, runtime_checkable
 if TYPE_CHECKING:
     from abstracts.core import State
 
+
+@dataclass(frozen=True, slots=True)
+class Lead:
+    """A judge's graded word on a game it stopped: `side` is ahead by `margin` (0..1].
+
+    The search credits the player holding `side` with 1/2 + margin/2 of a win and the other
+    player with the rest: the mean a verdict drawn with a chance equal to the margin would
+    give, without that draw's noise. A margin of 1 counts as a win."""
+
+    side: str
+    margin: float
+
+    def __post_init__(self) -> None:
+        if not 0 < self.margin <= 1:
+            raise ValueError(f"a lead needs a margin in (0, 1], got {self.margin}")
+
+
 # A judge takes a state of its own game (hence Any: a Thruway judge reads ThruwayState).
-Judge = Callable[[Any], "str | None"]
+Judge = Callable[[Any], str | Lead | None]
 # A prior weighs the legal moves of a state of its own game: (move, weight) pairs.
 Prior = Callable[[Any], "list[tuple[Hashable, float]]"]
 
@@ -51,7 +71,7 @@ class Evaluator(Protocol):
 
     def evaluate(
         self, state: State[Any], rng: random.Random, deadline: float = math.inf
-    ) -> str | None: ...
+    ) -> str | Lead | None: ...
 
 
 @dataclass(frozen=True, slots=True)
@@ -105,7 +125,7 @@ class Rollout:
 
     def evaluate(
         self, state: State[Any], rng: random.Random, deadline: float = math.inf
-    ) -> str | None:
+    ) -> str | Lead | None:
         start = state
         state, swapped = past_seat_swaps(state, rng, deadline)
         if not state.is_over:
@@ -129,11 +149,14 @@ def past_seat_swaps(
     return state, swapped
 
 
-def in_frame(state: State[Any], winner: str | None, swapped: bool) -> str | None:
-    """`winner` (a side at the end) renamed to the side its player held in `state`."""
+def in_frame(state: State[Any], winner: str | Lead | None, swapped: bool) -> str | Lead | None:
+    """`winner` (a side at the end, or the side ahead) renamed to the side its player held
+    in `state`."""
     if winner is None or not swapped:
         return winner
     first, second = state.game.sides
+    if isinstance(winner, Lead):
+        return Lead(second if winner.side == first else first, winner.margin)
     return second if winner == first else first
 
 
@@ -154,7 +177,7 @@ class WithPrior:
 
     def evaluate(
         self, state: State[Any], rng: random.Random, deadline: float = math.inf
-    ) -> str | None:
+    ) -> str | Lead | None:
         return self.evaluator.evaluate(state, rng, deadline)
 
     def prior(self, state: State[Any]) -> list[tuple[Hashable, float]]:

@@ -3,9 +3,11 @@
 One search works for every game: it knows only `legal_moves`, `play`, `is_over`, `winner`
 and `to_move`; how a leaf is scored is an evaluator's business (`abstracts/evaluators.py`,
 the game's default unless one is given). Rewards are 1 for a win, 0.5 for a draw (winner
-None) and 0 for a loss, credited to the *player* who chose each move. Players are named by
-the side they held at the root; a seat-swapping move (pie rule, `Game.swaps_seats`) flips
-which side each player holds below it, so the search values the pie correctly.
+None) and 0 for a loss, credited to the *player* who chose each move; a judge's `Lead` (the
+side ahead by a margin) gives that side's player 1/2 + margin/2 and the other the rest.
+Players are named by the side they held at the root; a seat-swapping move (pie rule,
+`Game.swaps_seats`) flips which side each player holds below it, so the search values the
+pie correctly.
 
 With a time budget the search stops starting iterations at the deadline and drops an
 evaluation still running there (`OutOfTime`), so a move takes little more than the budget;
@@ -30,7 +32,7 @@ from dataclasses import dataclass
 from typing import Any, Protocol
 
 from abstracts.core import Game, Move, State
-from abstracts.evaluators import Evaluator, OutOfTime, PriorEvaluator
+from abstracts.evaluators import Evaluator, Lead, OutOfTime, PriorEvaluator
 
 AnyGame = Game[Any, Any]
 AnyState = State[Any]
@@ -286,7 +288,7 @@ class MCTSAgent:
         weights = node.weights
         return node.untried.pop(), weights.pop() if weights is not None else 0.0
 
-    def _simulate(self, leaf: _Node) -> tuple[str | None, bool]:
+    def _simulate(self, leaf: _Node) -> tuple[str | Lead | None, bool]:
         """The winner at `leaf` (named as in its state) and whether seats are flipped there.
 
         An evaluation still running at the deadline takes the leaf back out of the tree."""
@@ -303,16 +305,19 @@ class MCTSAgent:
                     leaf.parent.weights.append(leaf.weight)
             raise
 
-    def _backpropagate(self, leaf: _Node, outcome: tuple[str | None, bool]) -> None:
+    def _backpropagate(self, leaf: _Node, outcome: tuple[str | Lead | None, bool]) -> None:
         winner, flipped = outcome
-        winning_player = None if winner is None else _player(self.game, winner, flipped)
+        share = 1.0  # of a win, for the player named below (a Lead: module docstring)
+        if isinstance(winner, Lead):
+            winner, share = winner.side, 0.5 + 0.5 * winner.margin
+        ahead = None if winner is None else _player(self.game, winner, flipped)
         node: _Node | None = leaf
         while node is not None:
             node.visits += 1
-            if winning_player is None:
+            if ahead is None:
                 node.value += 0.5
-            elif node.mover == winning_player:
-                node.value += 1.0
+            else:
+                node.value += share if node.mover == ahead else 1.0 - share
             node = node.parent
 
     def _reused_root(self, state: AnyState, legal: list[Move]) -> _Node | None:

@@ -1,68 +1,14 @@
-"""numba for the hot loops, with its compiled-code cache where it can neither go stale nor
-be unwritable.
-
-numba caches each compiled kernel (`cache=True`) and checks only the kernel's own source
-file: a kernel that calls a kernel of another file would keep stale machine code after
-that file changed. So the cache lives in a folder named by a digest of every source file
-that defines kernels: any change to any of them starts a fresh folder. The folder is under
-`NUMBA_CACHE_DIR` when the user set it, else the package's own `__pycache__` when that is
-writable, else a per-user cache folder (an installed or shared read-only package).
+"""numba for the hot loops: `abstracts/compiled.py`'s scheme, with this package's own cache
+folder, named by a digest of the subwaysim sources that define kernels (so editing a kernel
+that another calls never leaves stale machine code).
 """
 
 from __future__ import annotations
 
-import hashlib
-import os
-import tempfile
-from collections.abc import Callable
 from pathlib import Path
-from typing import Any, TypeVar
 
-F = TypeVar("F", bound=Callable[..., Any])
+from abstracts.compiled import cache_dir, kernel_maker
+
 PACKAGE = Path(__file__).resolve().parent
-MARK = "@kernel"
-
-
-def kernel_sources(package: Path = PACKAGE) -> list[Path]:
-    """The package's source files that define compiled kernels, in a fixed order."""
-    return sorted(p for p in package.rglob("*.py") if MARK in p.read_text(encoding="utf-8"))
-
-
-def sources_digest(package: Path = PACKAGE) -> str:
-    digest = hashlib.sha256()
-    for path in kernel_sources(package):
-        digest.update(str(path.relative_to(package)).encode())
-        digest.update(path.read_bytes())
-    return digest.hexdigest()[:16]
-
-
-def cache_dir(package: Path = PACKAGE, environ: dict[str, str] | None = None) -> Path:
-    """Where compiled kernels are kept (see the module)."""
-    env = os.environ if environ is None else environ
-    if env.get("NUMBA_CACHE_DIR"):
-        base = Path(env["NUMBA_CACHE_DIR"])
-    elif _writable(package / "__pycache__") or (
-        not (package / "__pycache__").exists() and _writable(package)
-    ):
-        base = package / "__pycache__" / "numba"
-    else:
-        home = env.get("XDG_CACHE_HOME") or str(Path.home() / ".cache")
-        base = Path(home if _writable(Path(home).parent) else tempfile.gettempdir())
-        base = base / "transit-games" / "numba"
-    return base / sources_digest(package)
-
-
-def _writable(folder: Path) -> bool:
-    return folder.is_dir() and os.access(folder, os.W_OK)
-
-
-CACHE = cache_dir()
-
-
-def kernel(function: F) -> F:
-    """A compiled hot loop: nopython mode, cached in `CACHE`. Every kernel has a plain-Python
-    reference beside it, and tests check one against the other."""
-    from numba import config, njit
-
-    config.CACHE_DIR = str(CACHE)  # read as each kernel is made: other packages keep theirs
-    return njit(cache=True, nogil=True)(function)  # type: ignore[no-any-return]
+CACHE = cache_dir(PACKAGE)
+kernel = kernel_maker(CACHE)

@@ -6,16 +6,16 @@ It measures, for each side (piece values from values.py):
   opponent stacks it can land on (MT-10 converts a whole stack);
 - mobility: how many moves it has (during placement: would have, MT-5..MT-8).
 The side to move converts first, so its best threat counts nearly in full and the other
-side's much less. The lead is that score over all the material on the map, shaped so that
-small gains count (a square root) and clipped to -1..1.
+side's much less. The lead is that score over all the material on the map, clipped to
+-1..1: every point the leader converts counts the same, down to the loser's last piece.
 
-A rollout that stops before the end has no winner, only a lead; the judge turns the lead
-into a verdict the search can average: the side ahead is named when its lead beats a dither
-spread evenly over 0..1 by the position's hash, and the position is otherwise called even
-(None). Over the positions rollouts reach, the search's mean reward is then 1/2 + lead/2:
-always short of a finished win, so the search still prefers moves that end the game (MT-11)
-to moves that merely keep a large lead. One position always gets the same verdict, so an
-evaluation depends only on the state and the search's random numbers.
+A rollout that stops before the end has no winner, only a lead: the judge returns it as a
+`Lead` (the side ahead and by how much), which the search credits as 1/2 + lead/2 of a win,
+short of a finished win (MT-11) until the score reaches all the material (the loser down to
+a piece or two, the leader's cover counted), so the search prefers moves that end the game
+to moves that merely keep a large lead. A graded lead, not a verdict drawn with a chance
+equal to it, lets the search tell a move that converts one more Pedestrian from one that
+does not within the few dozen visits a move gets on the real maps.
 
 `features_kernel` is compiled; `features_reference` is the same count in plain Python.
 """
@@ -27,10 +27,9 @@ from collections.abc import Sequence
 import numpy as np
 
 from abstracts.compiled import kernel
-from abstracts.transit_chess.arrays import GOLDEN, MASK64, mix
+from abstracts.evaluators import Lead
 from abstracts.transit_chess.fastgen import gen_movement, k_value, next_stamp
 from abstracts.transit_chess.movegen import movement_codes
-from abstracts.transit_chess.policy import k_hash
 from abstracts.transit_chess.rules import SIDES, RuleSet
 from abstracts.transit_chess.state import TransitChessState
 from abstracts.transit_chess.tables import Tables
@@ -41,7 +40,6 @@ REPLY_THREAT = 0.3  # share of the other side's best conversion
 OTHER_THREATS = 0.1  # share of the rest of the value a side has under attack
 MOBILITY = 0.0  # per legal move, in Pedestrians
 COVERAGE = 0.1  # per stop a side can land on next, in Pedestrians
-SHAPE = 0.5  # below 1, a lead counts more the less the loser has left (see `lead`)
 
 # (material, best threat, value under threat, moves, stops covered) for white, then black.
 Features = tuple[int, int, int, int, int, int, int, int, int, int]
@@ -106,12 +104,8 @@ def features_reference(tables: Tables, cells: Sequence[int], hands: Sequence[int
 
 
 def lead(found: Features, side: int) -> float:
-    """White's lead in -1..1 (positive: white ahead) with `side` to move.
-
-    The score (in Pedestrians) is split into the two sides' shares of all the material,
-    w + b = 1, and the lead is (w^SHAPE - b^SHAPE) / (w^SHAPE + b^SHAPE): with SHAPE 1
-    it is w - b; below 1 the last pieces of a side count for more than the first.
-    """
+    """White's lead in -1..1 (positive: white ahead) with `side` to move: the score (in
+    Pedestrians) over all the material on the map."""
     material_w, best_w, total_w, moves_w, cover_w = found[:5]
     material_b, best_b, total_b, moves_b, cover_b = found[5:]
     all_material = material_w + material_b
@@ -127,28 +121,18 @@ def lead(found: Features, side: int) -> float:
         + MOBILITY * (moves_w - moves_b)
         + COVERAGE * (cover_w - cover_b)
     )
-    white = max(0.0, min(1.0, 0.5 + 0.5 * score / all_material))
-    w, b = white**SHAPE, (1.0 - white) ** SHAPE
-    return (w - b) / (w + b)
+    return max(-1.0, min(1.0, score / all_material))
 
 
-def judge(state: TransitChessState) -> str | None:
-    """The side ahead, named when its lead beats the position's dither, else None (even).
-
-    The dither is spread evenly over 0..1 across positions (`dither`), so over the many
-    positions rollouts reach the side ahead is named with a chance equal to its lead, and
-    one position always gets the same verdict.
-    """
-    cells = np.array(state.cells, dtype=np.int64)
+def judge(state: TransitChessState) -> Lead | None:
+    """The side ahead and its lead, or None when the position is even."""
     found = features_kernel(
-        state.rules.arrays, cells, np.array(state.hands, dtype=np.int64), state.rules.scratch
+        state.rules.arrays,
+        np.array(state.cells, dtype=np.int64),
+        np.array(state.hands, dtype=np.int64),
+        state.rules.scratch,
     )
     ahead = lead(found, state.side)
-    if dither(int(k_hash(cells, state.side)), state.ply) < abs(ahead):
-        return SIDES[0] if ahead > 0 else SIDES[1]
-    return None
-
-
-def dither(position: int, ply: int) -> float:
-    """A number in [0, 1) from a position's hash (arrays.py) and its ply, evenly spread."""
-    return (mix(position ^ ((ply * GOLDEN) & MASK64)) >> 11) / 9007199254740992.0
+    if ahead == 0:
+        return None
+    return Lead(SIDES[0] if ahead > 0 else SIDES[1], abs(ahead))

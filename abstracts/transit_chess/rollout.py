@@ -5,11 +5,11 @@ Uniformly random games on the real maps (75 stops and 16 pieces a side on Toront
 to the ply limit (MT-11) and tell the search nothing, and greedy-guided ones to the end are
 far too slow to run more than a handful a move. The rollout plays at most HORIZON plies of
 the compiled rollout policy (policy.py: conversions first, careful random moves), then the
-judge (judge.py) names the side ahead with a chance equal to its lead (material, threats,
-cover). The priors (priors.py: the greedy player's scores, compiled) let the search grow
-each node's children best first, a few more as it is visited, over the hundreds of
-placements (MT-4) and moves a big map offers. bench/bench_transit_chess.py measures its
-speed; the match runner its strength.
+judge (judge.py) returns the side ahead and its lead (material, threats, cover), which the
+search credits as a share of a win. The priors (priors.py: the greedy player's scores,
+compiled) let the search grow each node's children best first, a few more as it is visited,
+over the hundreds of placements (MT-4) and moves a big map offers.
+bench/bench_transit_chess.py measures its speed; the match runner its strength.
 """
 
 from __future__ import annotations

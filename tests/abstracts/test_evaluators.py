@@ -9,7 +9,7 @@ import time
 import pytest
 
 from abstracts.core import Game, State
-from abstracts.evaluators import GuidedPlayout, OutOfTime, RandomPlayout, Rollout
+from abstracts.evaluators import GuidedPlayout, Lead, OutOfTime, RandomPlayout, Rollout, in_frame
 from abstracts.mcts import MCTSAgent
 
 
@@ -180,3 +180,13 @@ def test_a_playout_from_before_the_first_move_still_sees_the_pie() -> None:
         assert RandomPlayout().evaluate(start, random.Random(seed)) == expected
         pies += swapped
     assert 0 < pies < 20  # some playouts took the pie, some did not
+
+
+def test_a_lead_is_renamed_with_the_seats_and_needs_a_margin_in_0_to_1(hex4: Game) -> None:
+    # HEX-4: after `pie` the player who held blue holds red, and a lead follows the player.
+    state = hex4.initial_state()
+    assert in_frame(state, Lead("red", 0.4), True) == Lead("blue", 0.4)
+    assert in_frame(state, Lead("red", 0.4), False) == Lead("red", 0.4)
+    for margin in (0.0, -0.1, 1.5):
+        with pytest.raises(ValueError, match="margin"):
+            Lead("red", margin)

@@ -10,7 +10,7 @@ import time
 import pytest
 
 from abstracts.core import Game, State, get_game
-from abstracts.evaluators import GuidedPlayout, RandomPlayout, WithPrior
+from abstracts.evaluators import GuidedPlayout, Lead, RandomPlayout, Rollout, WithPrior
 from abstracts.mcts import MCTSAgent, _Node
 
 
@@ -240,3 +240,17 @@ def test_weights_keep_an_iteration_budget_reproducible(hex4: Game) -> None:
     ]
     assert moves[0] == moves[1]
     assert random.Random(0).random() == random.Random(0).random()
+
+
+@pytest.mark.parametrize(("side", "value"), [("x", 0.75), ("o", 0.25)])
+def test_a_judged_lead_is_credited_as_its_share_of_a_win(
+    ttt: Game, side: str, value: float
+) -> None:
+    # Every move of x leaves a game still going (TTT-2): the judge's Lead(side, 1/2) gives
+    # the player holding `side` 1/2 + 1/4 of a win and the other player the rest.
+    state = ttt.from_text("X..\n.O.\n...", to_move="x")
+    judged = Rollout(0, lambda s: Lead(side, 0.5))
+    agent = MCTSAgent(ttt, seed=1, iterations=1, evaluator=judged)
+    agent.choose(state)
+    assert agent.last_stats is not None
+    assert agent.last_stats.value == value

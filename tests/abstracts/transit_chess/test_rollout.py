@@ -7,7 +7,7 @@ import random
 import pytest
 
 from abstracts import get_game
-from abstracts.evaluators import PriorEvaluator, Rollout, WithPrior
+from abstracts.evaluators import Lead, PriorEvaluator, Rollout, WithPrior
 from abstracts.mcts import MCTSAgent
 from abstracts.transit_chess.judge import judge
 from abstracts.transit_chess.rollout import HORIZON, judged_rollout, move_priors
@@ -26,12 +26,14 @@ def test_the_default_evaluator_is_a_judged_rollout_with_priors() -> None:
     assert isinstance(evaluator, PriorEvaluator)
 
 
-def test_evaluations_name_a_side_or_none_and_repeat_with_the_seed() -> None:
+def test_evaluations_name_a_side_ahead_or_none_and_repeat_with_the_seed() -> None:
     game = get_game("transit-chess", map="toronto", seed=2)
     evaluator, state, rng = game.default_evaluator(), game.initial_state(), random.Random(4)
     for _ in range(60):
         verdict = evaluator.evaluate(state, random.Random(state.ply))
-        assert verdict in (*game.sides, None)
+        named = verdict.side if isinstance(verdict, Lead) else verdict
+        assert named in (*game.sides, None)
+        assert not isinstance(verdict, Lead) or 0 < verdict.margin <= 1
         assert evaluator.evaluate(state, random.Random(state.ply)) == verdict
         state = state.play(rng.choice(state.legal_moves()))
 

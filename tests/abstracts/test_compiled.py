@@ -1,4 +1,5 @@
-"""Where compiled kernels are cached: a folder per version of the kernel sources, writable."""
+"""Where compiled kernels are cached (abstracts/compiled.py, for both packages): a folder per
+version of a package's kernel sources, writable."""
 
 from __future__ import annotations
 
@@ -6,8 +7,9 @@ from pathlib import Path
 
 import pytest
 
-from subwaysim import compiled
-from subwaysim.compiled import CACHE, cache_dir, kernel_sources, sources_digest
+import subwaysim.compiled
+from abstracts import compiled
+from abstracts.compiled import CACHE, cache_dir, kernel_sources, sources_digest
 
 
 def package(root: Path) -> Path:
@@ -51,5 +53,19 @@ def test_a_read_only_package_caches_in_the_users_cache(
     assert cache_dir(pkg, env) == expected
 
 
-def test_the_project_cache_names_its_sources() -> None:
+def test_each_package_caches_in_a_folder_named_by_its_own_kernel_sources() -> None:
     assert CACHE.name == sources_digest()
+    assert kernel_sources()  # the games' kernels (fastgen.py, judge.py, ...)
+    sim = subwaysim.compiled.PACKAGE
+    assert subwaysim.compiled.CACHE.name == sources_digest(sim) != CACHE.name
+    assert all(path.is_relative_to(sim) for path in kernel_sources(sim))
+
+
+def test_a_kernel_is_compiled_into_its_packages_folder(tmp_path: Path) -> None:
+    add = compiled.kernel_maker(tmp_path / "cache")(_add)
+    assert add(2, 3) == 5
+    assert list((tmp_path / "cache").rglob("*.nbi"))  # numba wrote its index there
+
+
+def _add(a: int, b: int) -> int:
+    return a + b
