@@ -196,24 +196,13 @@ def _pair_points(  # type: ignore[no-untyped-def]
     alone = 1 + members.shape[1] if groups > 1 else 1  # groups 0 and one per system
     for i in range(count_o):
         o = origins[i]
-        _fill_via(
-            via,
-            walk,
-            o,
-            stations,
-            offsets,
-            edges,
-            edge_offsets,
-            rides,
-            ride_offsets,
-            members,
-            transfer,
-            0,
-            alone,
-        )
-        _fill_reach(reach, via, onward, offsets, 0, alone)
-        if alone < groups and _needs_shared(reach, walk, o, destinations, single):
-            # Only a trip no single system makes asks which systems it needs (SG-15).
+        # Groups 0 and each system alone first; the groups without one system only when a
+        # trip from `o` rides but on no single system (SG-15: who is needed for it).
+        for first, last in ((0, alone), (alone, groups)):
+            if first == alone and (
+                alone == groups or not _needs_shared(reach, walk, o, destinations, single)
+            ):
+                break
             _fill_via(
                 via,
                 walk,
@@ -226,10 +215,10 @@ def _pair_points(  # type: ignore[no-untyped-def]
                 ride_offsets,
                 members,
                 transfer,
-                alone,
-                groups,
+                first,
+                last,
             )
-            _fill_reach(reach, via, onward, offsets, alone, groups)
+            _fill_reach(reach, via, onward, offsets, first, last)
         for j in range(count_d):
             best = reach[0, j]
             if destinations[j] == o or best >= walk[o, destinations[j]]:

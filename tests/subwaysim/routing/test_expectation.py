@@ -10,6 +10,7 @@ from hypothesis import strategies as st
 from subwaysim.network import Network
 from subwaysim.routing import Router, RoutingRules, systems_of
 from subwaysim.routing.expectation import expected_points, expected_points_reference
+from tests.subwaysim.routing.boards import grid, network
 from tests.subwaysim.routing.test_modes import genuine_choice
 from tests.subwaysim.routing.test_reference import trips
 
@@ -75,3 +76,21 @@ def test_a_choice_goes_to_the_chooser_or_is_split() -> None:
     one = np.array([9]), np.array([1.0]), np.array([17]), np.array([1.0])
     assert expected_points(router, *one, -1, 2, 1).tolist() == [1.0, 1.0]
     assert expected_points(router, *one, 1, 2, 1).tolist() == [0.0, 2.0]
+
+
+def test_with_three_systems_a_trip_riding_two_scores_each_of_them() -> None:
+    # SG-13..SG-15 by hand on 2 x 9 squares: A runs a1-e1, B e1-i1 (the e1 station serves
+    # both, SG-11), C a2-e2. From a1 to i1 the walk is 8; A to e1 then B to i1 is 2 + 2 = 4,
+    # no system alone makes it: A and B are both needed and score the shared point, C none.
+    # Only this trip needs the groups without one system (searched only for such trips).
+    board = grid(2, 9)
+    stations = {0: "local", 4: "local", 8: "local", 9: "local", 13: "local"}
+    net = network(board, {"A": range(0, 5), "B": range(4, 9), "C": range(9, 14)}, stations)
+    router = Router(net, RoutingRules())
+    assert router.options(0, 8).distance == 4
+    one = np.array([0]), np.array([1.0]), np.array([8]), np.array([1.0])
+    assert expected_points(router, *one, -1, 2, 1).tolist() == [1.0, 1.0, 0.0]
+    assert expected_points(router, *one, 2, 2, 1).tolist() == [1.0, 1.0, 0.0]
+    # From a1 to e1 A alone makes the trip (2): single points, the shared search is skipped.
+    to_e1 = np.array([0]), np.array([1.0]), np.array([4]), np.array([1.0])
+    assert expected_points(router, *to_e1, -1, 2, 1).tolist() == [2.0, 0.0, 0.0]
