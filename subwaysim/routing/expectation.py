@@ -9,8 +9,9 @@ or a sample of them). For each pair the points follow SG-13..SG-15 as players me
   longer scores `shared_points`.
 With two players that is the exact rule when walking is not a mode; with walking a mode,
 or more players, it is a close estimate (rare ties between a pure walk and a pure ride,
-or among several pairs of systems, are not split). Cost: per pair a few dozen station
-lookups, in a compiled kernel.
+or among several pairs of systems, are not split). Cost, in a compiled kernel: per group of
+systems the shortest ways between its stations (without transfer costs, the same from every
+origin), then per trip a few dozen station lookups.
 """
 
 from __future__ import annotations
@@ -21,7 +22,7 @@ from itertools import accumulate
 import numpy as np
 
 from subwaysim.compiled import kernel
-from subwaysim.routing.kernels import INF, build_groups, edge_dijkstra, station_dijkstra
+from subwaysim.routing.kernels import INF, build_groups, station_dijkstra
 from subwaysim.routing.router import Router
 
 
@@ -119,10 +120,42 @@ def expected_points(
 
 
 @kernel
-def _fill_via(  # type: ignore[no-untyped-def]
-    via,
+def _closure(edges, k):  # type: ignore[no-untyped-def]
+    """(K, K) int32 shortest ways between a group's stations over its (K, K) edge matrix
+    (the cheaper of riding and walking between two stations, SG-13 without transfer costs):
+    Floyd-Warshall, row by row so the compiler vectorises it."""
+    closure = np.empty((k, k), np.int32)
+    for a in range(k):
+        for b in range(k):
+            closure[a, b] = edges[a * k + b]
+    through = np.empty(k, np.int32)
+    for m in range(k):
+        through[:] = closure[m]
+        for a in range(k):
+            row, to_m = closure[a], closure[a, m]
+            for b in range(k):
+                row[b] = min(row[b], to_m + through[b])
+    return closure
+
+
+@kernel
+def _reach_row(via, onward, row):  # type: ignore[no-untyped-def]
+    """row[j]: the shortest trip to destination j through a station (`via` the way to each
+    station from the origin, `onward` on foot from each station to each destination)."""
+    row[:] = INF
+    for b in range(len(via)):
+        vb, line = via[b], onward[b]
+        for j in range(len(row)):  # contiguous: the compiler vectorises it
+            row[j] = min(row[j], vb + line[j])
+
+
+@kernel
+def _group_reach(  # type: ignore[no-untyped-def]
+    reach,
+    need,
     walk,
-    origin,
+    origins,
+    onward,
     stations,
     offsets,
     edges,
@@ -134,32 +167,44 @@ def _fill_via(  # type: ignore[no-untyped-def]
     first_group,
     last_group,
 ):
-    """For one origin, groups `first_group` to `last_group` (excluded): the shortest way to
-    each of their stations, riding included."""
+    """reach[i, g, j] for groups `first_group` to `last_group` (excluded) and the origins i
+    with need[i]: the shortest trip from origin i to destination j riding group g."""
     systems = members.shape[1]
     for g in range(first_group, last_group):
         first, k = offsets[g], offsets[g + 1] - offsets[g]
-        charge = transfer if members[g].sum() > 1 else 0
-        if charge == 0:
-            graph = edges[edge_offsets[g] : edge_offsets[g + 1]].reshape((k, k))
-            pred = np.empty(k, np.int64)
-            edge_dijkstra(
-                walk, stations[first : first + k], graph, True, origin, via[first : first + k], pred
-            )
+        st, ahead = stations[first : first + k], onward[first : first + k]
+        via = np.empty(k, np.int32)
+        if transfer == 0 or members[g].sum() == 1:
+            # No transfer cost: the way to station b is a walk to some station a, then the
+            # shortest way from a to b, the same from every origin (one closure per group).
+            closure = _closure(edges[edge_offsets[g] : edge_offsets[g + 1]], k)
+            for i in range(len(origins)):
+                if not need[i]:
+                    continue
+                via[:] = INF
+                for a in range(k):
+                    walk_a, row = walk[origins[i], st[a]], closure[a]
+                    for b in range(k):
+                        via[b] = min(via[b], walk_a + row[b])
+                _reach_row(via, ahead, reach[i, g])
             continue
-        layers = systems + 1  # every system has a layer; those outside the group ride nothing
+        # With transfer costs the last system ridden matters: a search over (station,
+        # system) states from each origin.
+        layers = systems + 1
         graph = rides[ride_offsets[g] : ride_offsets[g + 1]].reshape((systems, k, k))
         dist = np.empty(k * layers, np.int64)
         pred = np.empty(k * layers, np.int64)
         how = np.empty(k * layers, np.int64)
-        station_dijkstra(
-            walk, stations[first : first + k], graph, True, charge, origin, dist, pred, how
-        )
-        for b in range(k):
-            best = INF
-            for layer in range(layers):
-                best = min(best, dist[layer * k + b])
-            via[first + b] = best
+        for i in range(len(origins)):
+            if not need[i]:
+                continue
+            station_dijkstra(walk, st, graph, True, transfer, origins[i], dist, pred, how)
+            for b in range(k):
+                best = INF
+                for layer in range(layers):
+                    best = min(best, dist[layer * k + b])
+                via[b] = best
+            _reach_row(via, ahead, reach[i, g])
 
 
 @kernel
@@ -187,61 +232,52 @@ def _pair_points(  # type: ignore[no-untyped-def]
     stations, offsets, edges, edge_offsets, rides, ride_offsets = build_groups(
         walk, sys_stations, sys_offsets, sys_flat, flat_offsets, members, transfer, True
     )
-    onward = np.empty((offsets[-1], count_d), np.int64)  # station -> destination, walking
+    onward = np.empty((offsets[-1], count_d), np.int32)  # station -> destination, walking
     for b in range(offsets[-1]):
         for j in range(count_d):
             onward[b, j] = walk[stations[b], destinations[j]]
-    via = np.empty(offsets[-1], np.int64)
-    reach = np.empty((groups, count_d), np.int64)  # shortest trip to each destination
+    reach = np.empty((count_o, groups, count_d), np.int32)  # shortest trip, per group
+    need = np.ones(count_o, np.bool_)
     alone = 1 + members.shape[1] if groups > 1 else 1  # groups 0 and one per system
-    for i in range(count_o):
-        o = origins[i]
-        # Groups 0 and each system alone first; the groups without one system only when a
-        # trip from `o` rides but on no single system (SG-15: who is needed for it).
-        for first, last in ((0, alone), (alone, groups)):
-            if first == alone and (
-                alone == groups or not _needs_shared(reach, walk, o, destinations, single)
-            ):
-                break
-            _fill_via(
-                via,
+    groups_of_stations = (stations, offsets, edges, edge_offsets, rides, ride_offsets)
+    _group_reach(
+        reach, need, walk, origins, onward, *groups_of_stations, members, transfer, 0, alone
+    )
+    if alone < groups:
+        # The groups without one system only from origins with a trip that rides but on no
+        # single system (SG-15: who is needed for it).
+        for i in range(count_o):
+            need[i] = _needs_shared(reach[i], walk, origins[i], destinations, single)
+        if need.any():
+            _group_reach(
+                reach,
+                need,
                 walk,
-                o,
-                stations,
-                offsets,
-                edges,
-                edge_offsets,
-                rides,
-                ride_offsets,
+                origins,
+                onward,
+                *groups_of_stations,
                 members,
                 transfer,
-                first,
-                last,
+                alone,
+                groups,
             )
-            _fill_reach(reach, via, onward, offsets, first, last)
+    for i in range(count_o):
+        o = origins[i]
         for j in range(count_d):
-            best = reach[0, j]
+            best = reach[i, 0, j]
             if destinations[j] == o or best >= walk[o, destinations[j]]:
                 continue  # the same square, or walked: nobody scores (SG-15)
             _score(
-                out[i, j], reach[:, j], best, single, without, chooser, single_points, shared_points
+                out[i, j],
+                reach[i, :, j],
+                best,
+                single,
+                without,
+                chooser,
+                single_points,
+                shared_points,
             )
     return out
-
-
-@kernel
-def _fill_reach(reach, via, onward, offsets, first_group, last_group):  # type: ignore[no-untyped-def]
-    """reach[g, j]: the shortest trip to destination j riding group g (walking on)."""
-    count_d = reach.shape[1]
-    for g in range(first_group, last_group):
-        row = reach[g]
-        row[:] = INF
-        for b in range(offsets[g], offsets[g + 1]):
-            vb = via[b]
-            line = onward[b]
-            for j in range(count_d):  # contiguous: the compiler vectorises it
-                if vb + line[j] < row[j]:
-                    row[j] = vb + line[j]
 
 
 @kernel
