@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import bisect
 from collections.abc import Mapping
 from dataclasses import dataclass, field
 from types import MappingProxyType
@@ -82,26 +83,69 @@ class Network:
 
     # --- changes (each returns a new Network) ---
     def with_track(self, player: str, square: int) -> Network:
-        return self._replace_track(player, self.track[player] | {square})
+        return self._replace_track(player, self.track[player] | {square}, square)
 
     def without_track(self, player: str, square: int) -> Network:
-        return self._replace_track(player, self.track[player] - {square})
+        return self._replace_track(player, self.track[player] - {square}, square)
 
     def with_station(self, square: int, kind: StationKind, builder: str) -> Network:
         stations = dict(self.stations)
         stations[square] = Station(square, kind, builder)
-        return Network(self.board, self.players, self.track, stations, self._kept(square))
+        served = self._kept(square)
+        for p, found in self._served.items():  # SG-11: the station serves every system there
+            if p not in served:
+                served[p] = _placed(found, square, kind)
+        return self._changed(self.track, MappingProxyType(stations), served)
 
     def without_station(self, square: int) -> Network:
         stations = {sq: st for sq, st in self.stations.items() if sq != square}
-        return Network(self.board, self.players, self.track, stations, self._kept(square))
+        served = self._kept(square)
+        for p, found in self._served.items():
+            if p not in served:
+                served[p] = _placed(found, square, None)
+        return self._changed(self.track, MappingProxyType(stations), served)
 
-    def _replace_track(self, player: str, squares: frozenset[int]) -> Network:
+    def _replace_track(self, player: str, squares: frozenset[int], square: int) -> Network:
+        """The network with `player`'s track now `squares`: `square` joined or left it."""
         track = dict(self.track)
         track[player] = squares
-        kept = {p: v for p, v in self._served.items() if p != player}
-        return Network(self.board, self.players, track, self.stations, kept)
+        served = {p: v for p, v in self._served.items() if p != player}
+        found = self._served.get(player)
+        if found is not None:
+            station = self.stations.get(square)
+            kind = station.kind if station is not None and square in squares else None
+            served[player] = found if station is None else _placed(found, square, kind)
+        return self._changed(MappingProxyType(track), self.stations, served)
+
+    def _changed(
+        self,
+        track: Mapping[str, frozenset[int]],
+        stations: Mapping[int, Station],
+        served: dict[str, tuple[tuple[int, str], ...]],
+    ) -> Network:
+        """A new Network from parts already checked and read-only (no copies made)."""
+        network = object.__new__(Network)
+        for name, value in (
+            ("board", self.board),
+            ("players", self.players),
+            ("track", track),
+            ("stations", stations),
+            ("_served", served),
+        ):
+            object.__setattr__(network, name, value)
+        return network
 
     def _kept(self, square: int) -> dict[str, tuple[tuple[int, str], ...]]:
         """The `served` lists a station change on `square` leaves as they were."""
         return {p: v for p, v in self._served.items() if square not in self.track[p]}
+
+
+def _placed(
+    served: tuple[tuple[int, str], ...], square: int, kind: str | None
+) -> tuple[tuple[int, str], ...]:
+    """`served` (by square) with the station on `square` now of `kind` (None: gone)."""
+    kept = tuple(entry for entry in served if entry[0] != square)
+    if kind is None:
+        return kept
+    at = bisect.bisect_left(kept, square, key=lambda entry: entry[0])
+    return (*kept[:at], (square, kind), *kept[at:])

@@ -153,6 +153,7 @@ class Valuation:
         self.state = state
         self.player = player
         self.seat = state.players.index(player)
+        self.rivals = [i for i in range(len(state.players)) if i != self.seat]
         self.sample = sample
         self.weights = weights  # the square weights the sample was drawn from
         rules = state.scenario.rules
@@ -169,9 +170,9 @@ class Valuation:
 
     def worth(self, points: np.ndarray) -> float:
         """Own expected points minus a share of the best rival's."""
-        own = points[self.seat]
-        rival = max((p for i, p in enumerate(points) if i != self.seat), default=0.0)
-        return float(own - RIVAL_WEIGHT * rival)
+        values = points.tolist()
+        rival = max((values[i] for i in self.rivals), default=0.0)
+        return values[self.seat] - RIVAL_WEIGHT * rival
 
     def value(self, trips: Trips, sample: TripSample | None = None) -> float:
         """The worth of the sampled trips (of `sample`'s weights, default the view's own)."""

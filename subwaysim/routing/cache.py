@@ -25,6 +25,9 @@ class RouteCache:
         self.hits = 0
         self.misses = 0
         self._entries: OrderedDict[Hashable, object] = OrderedDict()
+        # Each player's last system looked up, by its parts: networks made one from another
+        # hand on the parts of the systems a change leaves alone (`Router.rides`).
+        self.recent: dict[str, tuple[object, ...]] = {}
 
     def __len__(self) -> int:
         return len(self._entries)

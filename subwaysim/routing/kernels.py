@@ -325,6 +325,29 @@ def ride_matrix(
     return _ride_matrix(width, height, track, kinds, both_ends)
 
 
+@kernel
+def line_rides(width, height, track_squares, station_squares, express, both_ends):  # type: ignore[no-untyped-def]
+    """`ride_matrix` from a system's track squares and its stations (squares, and whether
+    each is express), plus what kernels taking many systems use: the matrix flattened to
+    int64, and whether some ride joins two different stations (SG-12)."""
+    size = width * height
+    track = np.zeros(size, np.bool_)
+    for sq in track_squares:
+        track[sq] = True
+    kinds = np.zeros(size, np.int64)
+    for i in range(len(station_squares)):
+        kinds[station_squares[i]] = EXPRESS if express[i] else LOCAL
+    stations, matrix = _ride_matrix(width, height, track, kinds, both_ends)
+    k = len(stations)
+    flat = np.empty(k * k, np.int64)
+    rides = 0
+    for a in range(k):
+        for b in range(k):
+            flat[a * k + b] = matrix[a, b]
+            rides += matrix[a, b] < INF
+    return stations, matrix, flat, rides > k
+
+
 # --- SG-13 between stations -------------------------------------------------------------------
 
 

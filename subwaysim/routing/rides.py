@@ -21,7 +21,7 @@ from functools import cached_property
 import numpy as np
 
 from subwaysim.board import Board
-from subwaysim.routing.kernels import EXPRESS, INF, LOCAL, NO_STATION, ride_matrix
+from subwaysim.routing.kernels import INF, line_rides
 from subwaysim.routing.routes import Ride
 from subwaysim.routing.rules import ExpressRule
 
@@ -150,26 +150,24 @@ class SystemRides:
     stations: np.ndarray = field(init=False)  # sorted station squares
     matrix: np.ndarray = field(init=False)  # (K, K) stops counted, INF: no ride, 0: diagonal
     serial: int = field(init=False)  # unique while cached: a cheap key for sets of systems
-    flat: np.ndarray = field(init=False)
+    flat: np.ndarray = field(init=False)  # the matrix as int64, for kernels of many systems
+    rideable: bool = field(init=False)  # SG-12: some ride joins two different stations
 
     def __post_init__(self) -> None:
         self.serial = next(_serials)
         board, line = self.line.board, self.line
-        track = np.zeros(board.size, dtype=np.bool_)
-        track[np.fromiter(line.track, np.int64, len(line.track))] = True
-        kinds = np.full(board.size, NO_STATION, dtype=np.int64)
-        for square, kind in line.stations:
-            kinds[square] = EXPRESS if kind == "express" else LOCAL
-        both = self.rule == "both_ends"
-        self.stations, self.matrix = ride_matrix(board.width, board.height, track, kinds, both)
+        count = len(line.stations)
+        self.stations, self.matrix, self.flat, self.rideable = line_rides(
+            board.width,
+            board.height,
+            np.fromiter(line.track, np.int64, len(line.track)),
+            np.fromiter((sq for sq, _ in line.stations), np.int64, count),
+            np.fromiter((kind == "express" for _, kind in line.stations), np.bool_, count),
+            self.rule == "both_ends",
+        )
         self.stations.flags.writeable = False
         self.matrix.flags.writeable = False
-        self.flat = self.matrix.astype(np.int64).ravel()  # for kernels that take many systems
-
-    @cached_property
-    def rideable(self) -> bool:
-        """SG-12: some ride joins two different stations (the diagonal, 0, is no ride)."""
-        return int(np.count_nonzero(self.flat < INF)) > len(self.stations)
+        self.flat.flags.writeable = False
 
     @cached_property
     def index(self) -> dict[int, int]:

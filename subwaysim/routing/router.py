@@ -113,11 +113,17 @@ class Router:
     def rides(self, player: str) -> SystemRides:
         """`player`'s system: its stations and best rides (SG-10..SG-12)."""
         network = self.network
-        line = Line(network.board, network.track[player], network.served(player))
-        rule = self.rules.express
-        return self.cache.get(
+        track, served, rule = network.track[player], network.served(player), self.rules.express
+        recent = self.cache.recent.get(player)
+        if recent is not None and recent[:4] == (network.board, track, served, rule):
+            self.cache.hits += 1  # a network made from the last one, this system left alone
+            return recent[4]
+        line = Line(network.board, track, served)
+        found = self.cache.get(
             ("rides", player, line, rule), lambda: SystemRides(player, line, rule)
         )
+        self.cache.recent[player] = (network.board, track, served, rule, found)
+        return found
 
     @cached_property
     def rideable(self) -> tuple[SystemRides, ...]:

@@ -182,6 +182,9 @@ def test_ride_kernel_agrees_with_the_hop_graph(case: tuple[Line, str]) -> None:
     stations, matrix = ride_matrix_reference(line, rule)  # type: ignore[arg-type]
     assert np.array_equal(rides.stations, stations)
     assert np.array_equal(rides.matrix, matrix)
+    assert rides.flat.tolist() == matrix.ravel().tolist()
+    offdiagonal = (matrix < 1 << 28) & ~np.eye(len(stations), dtype=bool)
+    assert rides.rideable == bool(offdiagonal.any())  # SG-12: a ride joins two stations
     for i, a in enumerate(stations):  # the drawn ride counts what the matrix says
         for j, b in enumerate(stations):
             if i != j and matrix[i, j] < 1 << 28:

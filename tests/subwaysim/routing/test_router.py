@@ -53,6 +53,18 @@ def test_cache_reuses_systems_a_build_did_not_touch() -> None:
     assert cache.misses > before and cache.hits > 0
 
 
+def test_a_station_on_a_shared_square_changes_both_systems_found_again() -> None:  # SG-11
+    net = network(grid(3, 9), {"Blue": range(18, 27), "Red": [*range(9), 9, 18]}, TWO_CORNERS)
+    cache = RouteCache()
+    before = Router(net, RoutingRules(), cache)
+    assert [len(s.stations) for s in before.rideable] == [2, 3]  # Red reaches 18 too
+    after = Router(net.with_station(18, "express", "Red"), RoutingRules(), cache)
+    assert [s.line.kinds[18] for s in after.rideable] == ["express", "express"]
+    again = Router(net, RoutingRules(), cache)  # the network before: its systems, not the last
+    assert [s.line.kinds[18] for s in again.rideable] == ["local", "local"]
+    assert [s is t for s, t in zip(again.rideable, before.rideable, strict=True)] == [True, True]
+
+
 def test_cache_keys_include_the_rules() -> None:
     net = network(grid(1, 5, hazards=[2]), {"A": []})
     cache = RouteCache()
