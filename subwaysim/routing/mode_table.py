@@ -10,7 +10,7 @@ of `modes.candidates`.
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from functools import cache
+from functools import cache, cached_property
 from itertools import accumulate
 
 import numpy as np
@@ -24,38 +24,52 @@ MAX_SYSTEMS = 3
 
 @dataclass(eq=False)
 class ModeTable:
-    """Subset `mask` (bit i: `systems[i]`) of the rideable systems, with and without walking."""
+    """Subset `mask` (bit i: `systems[i]`) of the rideable systems, with and without walking.
+
+    The table of every subset is built when a trip first asks for it; most trips only ask
+    for the shortest trip of all, which needs the group of every system alone."""
 
     systems: tuple[SystemRides, ...]
     walk: np.ndarray
     transfer: int
-    arrays: tuple[np.ndarray, ...] = field(init=False)
+    parts: tuple[np.ndarray, ...] = field(init=False)
 
     def __post_init__(self) -> None:
         count = len(self.systems)
         sizes = [len(s.stations) for s in self.systems]
         none = np.zeros(0, dtype=np.int64)
-        parts = (
-            self.walk,
+        self.parts = (
             np.concatenate([s.stations for s in self.systems]) if count else none,
             np.array(list(accumulate(sizes, initial=0)), dtype=np.int64),
             np.concatenate([s.flat for s in self.systems]) if count else none,
             np.array(list(accumulate((k * k for k in sizes), initial=0)), dtype=np.int64),
-            subsets(count),
-            self.transfer,
         )
-        walked = build_groups(*parts, True)
-        ridden = build_groups(*parts, False)
+
+    @cached_property
+    def arrays(self) -> tuple[np.ndarray, ...]:
+        """The station graphs of every subset, with walking and without (`_table_trip`)."""
+        return self._groups(subsets(len(self.systems)), True)
+
+    @cached_property
+    def _every(self) -> tuple[np.ndarray, ...]:
+        """The station graph of every system together, with walking."""
+        return self._groups(subsets(len(self.systems))[-1:], False)
+
+    def _groups(self, members: np.ndarray, riding_too: bool) -> tuple[np.ndarray, ...]:
+        walked = build_groups(self.walk, *self.parts, members, self.transfer, True)
         stations, offsets, edges_walk, edge_offsets, rides, ride_offsets = walked
-        self.arrays = (
+        ridden = edges_walk  # not asked for: only the trip with walking is searched
+        if riding_too:
+            ridden = build_groups(self.walk, *self.parts, members, self.transfer, False)[2]
+        return (
             stations,
             offsets,
             edges_walk,
-            ridden[2],
+            ridden,
             edge_offsets,
             rides,
             ride_offsets,
-            parts[5],
+            members,
         )
 
     def distances(self, origin: int, destination: int) -> np.ndarray:
@@ -64,7 +78,8 @@ class ModeTable:
 
     def shortest(self, origin: int, destination: int) -> int:
         """The shortest trip of all (every system, and walking): one search."""
-        every = _table_trip(self.walk, origin, destination, self.transfer, True, *self.arrays)
+        arrays = self.__dict__.get("arrays") or self._every
+        every = _table_trip(self.walk, origin, destination, self.transfer, True, *arrays)
         return int(every[-1, 1])
 
 

@@ -145,16 +145,22 @@ class Router:
     def nearest_stations(self) -> tuple[list[int], list[int]]:
         """(to, from): the shortest walk from each square to a station of a rideable system,
         and from one to each square (INF without stations): a trip that rides walks both."""
-        squares = sorted(self.station_squares)
-        if not squares:
-            return [INF] * self._size, [INF] * self._size
-        walk = self.walking.distances
-        return walk[:, squares].min(axis=1).tolist(), walk[squares, :].min(axis=0).tolist()
+        squares, walk = self.station_squares, self.walking
+
+        def nearest() -> tuple[list[int], list[int]]:
+            if not squares:
+                return [INF] * self._size, [INF] * self._size
+            chosen = sorted(squares)
+            distances = walk.distances
+            return distances[:, chosen].min(axis=1).tolist(), distances[chosen].min(0).tolist()
+
+        # The same stations (a build of track, or of a station no ride reaches) keep them.
+        return self.cache.get(("nearest", walk, squares), nearest)
 
     @cached_property
     def station_squares(self) -> frozenset[int]:
         """Every square with a station some rideable system serves."""
-        return frozenset(sq for s in self.rideable for sq in s.index)
+        return frozenset(sq for s in self.rideable for sq in s.stations.tolist())
 
     def graph(self, systems: tuple[SystemRides, ...], walk: bool) -> StationGraph:
         """The stations of `systems` and their rides (SG-13), made once per content."""
