@@ -3,8 +3,10 @@
 from __future__ import annotations
 
 import string
+from collections.abc import Iterable
 from dataclasses import dataclass
 from functools import cached_property
+from itertools import chain
 
 FILES = string.ascii_lowercase
 
@@ -93,6 +95,10 @@ class Board:
 
     def neighbours(self, square: int) -> tuple[int, ...]:
         return self._neighbours[square]
+
+    def around(self, squares: Iterable[int]) -> set[int]:
+        """Every neighbour of some square of `squares` (those squares too, when adjacent)."""
+        return set(chain.from_iterable(map(self._neighbours.__getitem__, squares)))
 
     @cached_property
     def _neighbours(self) -> tuple[tuple[int, ...], ...]:

@@ -32,11 +32,16 @@ def fill_queues(state: GameState, emit: Emit | None) -> None:
     """SG-7: draw into each queue while it is shorter than the (re-read) flip count."""
     for deck in state.decks:
         drawn = []
-        while len(deck.queue) < deck.flips:
-            card = draw(state, deck, emit)
-            if card is None:
-                break
-            deck.queue_held(card)
+        queue = deck.queue
+        while len(queue) < deck.flips:
+            if deck.draw_pile and not deck.held:  # no reshuffle, nothing held: straight in
+                card = deck.draw_pile.pop()
+                queue.append(card)
+            else:
+                card = draw(state, deck, emit)
+                if card is None:
+                    break
+                deck.queue_held(card)
             drawn.append(card)
         if drawn and emit is not None:
             emit(QueueFilled, deck=deck.name, drawn=tuple(drawn), queue=tuple(deck.queue))

@@ -115,7 +115,7 @@ class GameState:
 
     @property
     def players(self) -> tuple[str, ...]:
-        return self.scenario.player_names
+        return self.network.players  # the scenario's player names (`start_network`)
 
     @property
     def round(self) -> int:
