@@ -5,7 +5,7 @@ from __future__ import annotations
 import string
 from collections.abc import Iterable
 from dataclasses import dataclass
-from functools import cached_property
+from functools import cached_property, lru_cache
 from itertools import chain
 
 FILES = string.ascii_lowercase
@@ -102,13 +102,19 @@ class Board:
 
     @cached_property
     def _neighbours(self) -> tuple[tuple[int, ...], ...]:
-        result = []
-        for sq in range(self.size):
-            file, rank = self.coords(sq)
-            near = []
-            for df, dr in ((0, -1), (-1, 0), (1, 0), (0, 1)):
-                f, r = file + df, rank + dr
-                if 0 <= f < self.width and 0 <= r < self.height:
-                    near.append(r * self.width + f)
-            result.append(tuple(near))
-        return tuple(result)
+        return _neighbour_table(self.width, self.height)  # shared by equal boards
+
+
+@lru_cache(maxsize=64)
+def _neighbour_table(width: int, height: int) -> tuple[tuple[int, ...], ...]:
+    """Each square's orthogonal neighbours, in the order south, west, east, north."""
+    result = []
+    for sq in range(width * height):
+        rank, file = divmod(sq, width)
+        near = []
+        for df, dr in ((0, -1), (-1, 0), (1, 0), (0, 1)):
+            f, r = file + df, rank + dr
+            if 0 <= f < width and 0 <= r < height:
+                near.append(r * width + f)
+        result.append(tuple(near))
+    return tuple(result)

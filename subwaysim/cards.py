@@ -158,6 +158,9 @@ def new_decks(board: Board, decks: str, max_population: int, initial: int) -> tu
 
 def square_of(board: Board, decks: tuple[Deck, ...], cards: tuple[int, ...]) -> int:
     """The square one card from each deck names (SG-3; two-deck cells count row-major)."""
+    found = _named_squares(board, len(decks)).get(cards)
+    if found is not None:
+        return found
     if len(decks) == 3:
         return board.from_cards(*cards)
     row, col = divmod(cards[1], board.section_size[1])
@@ -170,6 +173,12 @@ def cards_of(board: Board, decks: tuple[Deck, ...], square: int) -> tuple[int, .
     if len(decks) == 3:
         return section, row, col
     return section, row * board.section_size[1] + col
+
+
+@lru_cache(maxsize=32)
+def _named_squares(board: Board, decks: int) -> dict[tuple[int, ...], int]:
+    """Each square by the identities naming it (`square_of` as a look-up)."""
+    return {tuple(int(i) for i in row): sq for sq, row in enumerate(card_table(board, decks))}
 
 
 @lru_cache(maxsize=32)

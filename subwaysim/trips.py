@@ -20,12 +20,12 @@ def take_queue_trips(
     """SG-8: trips from the queues while every queue can supply them. Returns trips taken."""
     if state.scenario.rules.trip_mode == "queue_origin_draw_destination":
         return _queue_origin_draw_destination(state, player, agents, emit)
-    trips = 0
-    while all(len(d.queue) >= 2 for d in state.decks):
-        origin_cards = tuple(d.take_from_queue() for d in state.decks)
-        dest_cards = tuple(d.take_from_queue() for d in state.decks)
-        origin = square_of(state.board, state.decks, origin_cards)
-        destination = square_of(state.board, state.decks, dest_cards)
+    trips, decks, board = 0, state.decks, state.board
+    while min([len(d.queue) for d in decks]) >= 2:
+        origin_cards = tuple([d.take_from_queue() for d in decks])
+        dest_cards = tuple([d.take_from_queue() for d in decks])
+        origin = square_of(board, decks, origin_cards)
+        destination = square_of(board, decks, dest_cards)
         resolve_trip(state, player, origin, destination, "queue", agents, emit)
         _discard_held(state)
         trips += 1

@@ -14,6 +14,7 @@ from dataclasses import dataclass
 from subwaysim import builds
 from subwaysim.agents.base import Agent
 from subwaysim.builds import Build
+from subwaysim.network import Network
 from subwaysim.routing import TripOptions, systems_of
 from subwaysim.state import GameState
 
@@ -35,7 +36,7 @@ class Sensible:
         own = network.track[player]
         targets = sorted(board.around(own) - own) if own else list(range(board.size))
         free = sorted(own - network.stations.keys())
-        served = [st.square for st in network.stations_of(player)]
+        served = [square for square, _ in network.served(player)]  # by square (SG-11)
         return cls(targets, free, served, tuple(d.name for d in state.decks))
 
     def __len__(self) -> int:
@@ -78,11 +79,14 @@ def sensible_builds(state: GameState, player: str, points_left: int, first: bool
 
 class RandomAgent(Agent):
     kind = "random"
+    _sensible: tuple[Network, Sensible] | None = None  # the last network's sensible builds
 
     def choose_build(self, state: GameState, points_left: int, first: bool) -> Build | None:
         # Uniform among the allowed sensible builds: draw among all of them until one is
         # allowed (each allowed one equally likely), listing them only when draws keep failing.
-        options = Sensible.of(state, self.player)
+        if self._sensible is None or self._sensible[0] is not state.network:
+            self._sensible = (state.network, Sensible.of(state, self.player))
+        options = self._sensible[1]  # the same until the network changes
         for _ in range(TRIES):
             build = options[self.rng.randrange(len(options))]
             if builds.allowed(build, state, self.player, points_left, first):
