@@ -19,7 +19,7 @@ from subwaysim.compiled import kernel
 from subwaysim.routing.kernels import INF, build_groups, edge_dijkstra, station_dijkstra
 from subwaysim.routing.rides import SystemRides
 
-MAX_SYSTEMS = 3
+MAX_SYSTEMS = 4
 
 
 @dataclass(eq=False)

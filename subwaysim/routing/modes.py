@@ -58,7 +58,7 @@ def candidates(
     best: int,
 ) -> list[SystemRides]:
     """The systems that could ride a part of a shortest trip (a lower bound prunes the rest).
-    With three systems or fewer, trying every set is cheaper than the bound."""
+    With few systems, trying every set is cheaper than the bound."""
     if len(systems) <= 3:
         return list(systems)
     reach = everything.reach(origin)
