@@ -91,19 +91,11 @@ class Network:
     def with_station(self, square: int, kind: StationKind, builder: str) -> Network:
         stations = dict(self.stations)
         stations[square] = Station(square, kind, builder)
-        served = self._kept(square)
-        for p, found in self._served.items():  # SG-11: the station serves every system there
-            if p not in served:
-                served[p] = _placed(found, square, kind)
-        return self._changed(self.track, MappingProxyType(stations), served)
+        return self._changed(self.track, MappingProxyType(stations), self._restation(square, kind))
 
     def without_station(self, square: int) -> Network:
         stations = {sq: st for sq, st in self.stations.items() if sq != square}
-        served = self._kept(square)
-        for p, found in self._served.items():
-            if p not in served:
-                served[p] = _placed(found, square, None)
-        return self._changed(self.track, MappingProxyType(stations), served)
+        return self._changed(self.track, MappingProxyType(stations), self._restation(square, None))
 
     def _replace_track(self, player: str, squares: frozenset[int], square: int) -> Network:
         """The network with `player`'s track now `squares`: `square` joined or left it."""
@@ -135,9 +127,13 @@ class Network:
             object.__setattr__(network, name, value)
         return network
 
-    def _kept(self, square: int) -> dict[str, tuple[tuple[int, str], ...]]:
-        """The `served` lists a station change on `square` leaves as they were."""
-        return {p: v for p, v in self._served.items() if square not in self.track[p]}
+    def _restation(self, square: int, kind: str | None) -> dict[str, tuple[tuple[int, str], ...]]:
+        """The `served` lists known so far once the station on `square` is of `kind` (None:
+        gone): changed for every system with track there (SG-11), the rest as they were."""
+        return {
+            p: _placed(found, square, kind) if square in self.track[p] else found
+            for p, found in self._served.items()
+        }
 
 
 def _placed(

@@ -17,12 +17,12 @@ origin), then per trip a few dozen station lookups.
 from __future__ import annotations
 
 from functools import cache
-from itertools import accumulate
 
 import numpy as np
 
 from subwaysim.compiled import kernel
 from subwaysim.routing.kernels import INF, build_groups, station_dijkstra
+from subwaysim.routing.rides import packed
 from subwaysim.routing.router import Router
 
 
@@ -83,16 +83,11 @@ def pair_points(
     members, single, without = _groups(
         len(players), tuple(players.index(s.system) for s in systems)
     )
-    sizes = [len(s.stations) for s in systems]
-    none = np.zeros(0, dtype=np.int64)
     return _pair_points(
         router.walking.distances,
         np.ascontiguousarray(origins, dtype=np.int64),
         np.ascontiguousarray(destinations, dtype=np.int64),
-        np.concatenate([s.stations for s in systems]) if systems else none,
-        np.array(list(accumulate(sizes, initial=0)), dtype=np.int64),
-        np.concatenate([s.flat for s in systems]) if systems else none,
-        np.array(list(accumulate((k * k for k in sizes), initial=0)), dtype=np.int64),
+        *packed(systems),
         members,
         router.rules.transfer_cost,
         single,

@@ -11,13 +11,12 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 from functools import cache, cached_property
-from itertools import accumulate
 
 import numpy as np
 
 from subwaysim.compiled import kernel
 from subwaysim.routing.kernels import INF, build_groups, edge_dijkstra, station_dijkstra
-from subwaysim.routing.rides import SystemRides
+from subwaysim.routing.rides import SystemRides, packed
 
 MAX_SYSTEMS = 4
 
@@ -35,15 +34,7 @@ class ModeTable:
     parts: tuple[np.ndarray, ...] = field(init=False)
 
     def __post_init__(self) -> None:
-        count = len(self.systems)
-        sizes = [len(s.stations) for s in self.systems]
-        none = np.zeros(0, dtype=np.int64)
-        self.parts = (
-            np.concatenate([s.stations for s in self.systems]) if count else none,
-            np.array(list(accumulate(sizes, initial=0)), dtype=np.int64),
-            np.concatenate([s.flat for s in self.systems]) if count else none,
-            np.array(list(accumulate((k * k for k in sizes), initial=0)), dtype=np.int64),
-        )
+        self.parts = packed(self.systems)
 
     @cached_property
     def arrays(self) -> tuple[np.ndarray, ...]:
@@ -78,7 +69,8 @@ class ModeTable:
 
     def shortest(self, origin: int, destination: int) -> int:
         """The shortest trip of all (every system, and walking): one search."""
-        arrays = self.__dict__.get("arrays") or self._every
+        # The table of every subset when a trip already needed it, else just the one group.
+        arrays = self.__dict__.get("arrays") or self._every  # (never built eagerly)
         every = _table_trip(self.walk, origin, destination, self.transfer, True, *arrays)
         return int(every[-1, 1])
 

@@ -15,8 +15,10 @@ from __future__ import annotations
 
 import heapq
 import itertools
+from collections.abc import Sequence
 from dataclasses import dataclass, field
 from functools import cached_property
+from itertools import accumulate
 
 import numpy as np
 
@@ -194,6 +196,19 @@ class SystemRides:
             for h in chain
         )
         return Ride(self.system, stops, express, tuple(squares))
+
+
+def packed(systems: Sequence[SystemRides]) -> tuple[np.ndarray, ...]:
+    """Several systems as kernels take them: (stations, offsets, flat rides, flat offsets),
+    system i's stations at stations[offsets[i]:offsets[i + 1]], its matrix flattened likewise."""
+    sizes = [len(s.stations) for s in systems]
+    none = np.zeros(0, dtype=np.int64)
+    return (
+        np.concatenate([s.stations for s in systems]) if systems else none,
+        np.array(list(accumulate(sizes, initial=0)), dtype=np.int64),
+        np.concatenate([s.flat for s in systems]) if systems else none,
+        np.array(list(accumulate((k * k for k in sizes), initial=0)), dtype=np.int64),
+    )
 
 
 def ride_matrix_reference(line: Line, rule: ExpressRule) -> tuple[np.ndarray, np.ndarray]:
