@@ -34,7 +34,9 @@ def fill_queues(state: GameState, emit: Emit | None) -> None:
         drawn = []
         queue = deck.queue
         while len(queue) < deck.flips:
-            if deck.draw_pile and not deck.held:  # no reshuffle, nothing held: straight in
+            # No reshuffle to announce and nothing held: the card goes straight in. Else it is
+            # held while `draw` announces the reshuffle, so every card is accounted for then.
+            if deck.draw_pile and not deck.held:
                 card = deck.draw_pile.pop()
                 queue.append(card)
             else:

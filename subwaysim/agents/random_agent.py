@@ -8,7 +8,6 @@ when nothing sensible is allowed. Tied routes and intensify after a trip go its 
 
 from __future__ import annotations
 
-from collections.abc import Iterator
 from dataclasses import dataclass
 
 from subwaysim import builds
@@ -42,20 +41,6 @@ class Sensible:
     def __len__(self) -> int:
         return len(self.targets) + 2 * len(self.free) + len(self.served) * len(self.decks) + 1
 
-    def worth_checking(self, state: GameState) -> Iterator[int]:
-        """The choices, in order, bar intensifies of a square whose card's supply pile is
-        empty (SG-17 refuses them; checking each one would cost a build check)."""
-        before = len(self.targets) + 2 * len(self.free)
-        yield from range(before)
-        supply = [d.supply for d in state.decks]
-        for square in self.served:
-            names = state.card_names[square]
-            for d in range(len(self.decks)):
-                if supply[d][names[d]]:
-                    yield before
-                before += 1
-        yield before  # borrow
-
     def __getitem__(self, i: int) -> Build:
         if i < len(self.targets):
             return Build("track", self.targets[i])
@@ -73,7 +58,7 @@ class Sensible:
 def sensible_builds(state: GameState, player: str, points_left: int, first: bool) -> list[Build]:
     """Builds that grow `player`'s system or its trips, allowed now (SG-17, SG-22)."""
     options = Sensible.of(state, player)
-    every = (options[i] for i in options.worth_checking(state))
+    every = (options[i] for i in range(len(options)))
     return [b for b in every if builds.allowed(b, state, player, points_left, first)]
 
 

@@ -8,7 +8,7 @@ from collections import Counter
 
 from subwaysim.agents.random_agent import RandomAgent, Sensible, sensible_builds
 from subwaysim.agents.uniform import UniformAgent
-from subwaysim.builds import Build, allowed
+from subwaysim.builds import Build
 from subwaysim.engine import Game
 from subwaysim.state import GameState
 from tests.subwaysim.helpers import scenario
@@ -37,19 +37,6 @@ def test_every_numbered_choice_is_a_sensible_build() -> None:
     every = [options[i] for i in range(len(options))]
     assert len(set(every)) == len(every) == len(options)
     assert every[-1] == Build("borrow")
-
-
-def test_the_allowed_list_skips_only_intensifies_of_empty_supply_piles() -> None:  # SG-17
-    state = GameState.new(scenario(start=START, rules={"borrow_builds": 1}), seed=0)
-    options = Sensible.of(state, "IRT")
-    c3 = state.board.square("c3")
-    state.decks[0].supply[state.card_names[c3][0]] = 0  # c3's section card runs out
-    checked = [options[i] for i in options.worth_checking(state)]
-    every = [options[i] for i in range(len(options))]
-    assert [b for b in every if b not in checked] == [Build("intensify", c3, "section")]
-    assert sensible_builds(state, "IRT", 3, True) == [
-        b for b in every if allowed(b, state, "IRT", 3, True)
-    ]
 
 
 def test_random_draws_each_allowed_sensible_build_equally_often() -> None:
