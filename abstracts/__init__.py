@@ -4,7 +4,7 @@
 >>> state = abstracts.get_game("rapid-transit", size=6).initial_state()
 
 The protocol's names are loaded on first use, so the plain helpers the simulator shares
-(`abstracts.files`, `abstracts.safe_yaml`) import without the games, rich or pydantic.
+(`tabletop.files`, `tabletop.safe_yaml`) import without the games, rich or pydantic.
 """
 
 from __future__ import annotations
@@ -27,7 +27,7 @@ __all__ = ["Game", "GameOptions", "IllegalMove", "State", "UnknownGame", "game_n
 
 def __getattr__(name: str) -> Any:
     """The protocol's names, loaded on first use (PEP 562): a module that needs only
-    `abstracts.files` (the Subway Game's sweep workers do) does not load rich and pydantic."""
+    `tabletop.files` (the Subway Game's sweep workers do) does not load rich and pydantic."""
     if name not in __all__:
         raise AttributeError(f"module 'abstracts' has no attribute {name!r}")
     from abstracts import core

@@ -27,13 +27,13 @@ from pydantic_core import PydanticUndefined
 from rich.console import Console
 from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn
 
-from abstracts import cli_style
 from abstracts.agents import AgentSpec, BadAgentSpec, parse_agent_spec
 from abstracts.console import Ask, PlayConsole, make_seats
 from abstracts.core import Game, get_game, get_game_class
-from abstracts.line_input import line_reader
 from abstracts.match import GameRecord, make_tasks, run_match, summarize, summary_table
-from abstracts.saves import load_game
+from tabletop import cli_style
+from tabletop.line_input import line_reader
+from tabletop.saves import load_game
 
 PLAY_WORDS = frozenset({"think", "seed", "load", "help"})
 MATCH_WORDS = frozenset({"agents", "games", "think", "jobs", "seed", "help"})

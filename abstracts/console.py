@@ -24,7 +24,7 @@ from rich.table import Table
 from abstracts.agents import Agent, AgentSpec
 from abstracts.core import Game, Move, State
 from abstracts.mcts import MCTSAgent
-from abstracts.saves import Replay, SavedGame, SaveError, load_game, write_save
+from tabletop.saves import Replay, SavedGame, SaveError, load_game, write_save
 
 Ask = Callable[[str], str]
 

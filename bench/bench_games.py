@@ -15,8 +15,8 @@ from pathlib import Path
 from subwaysim.engine import Game
 from subwaysim.events import Event, TripTaken
 from subwaysim.network import Network
-from subwaysim.reference_routing import reference_options, reference_subset_graphs
 from subwaysim.routing import RouteCache, Router
+from subwaysim.routing.reference import reference_options, reference_subset_graphs
 from subwaysim.scenario import Scenario, load_scenario
 
 CLASSIC = Path(__file__).resolve().parents[1] / "scenarios" / "classic.yaml"

@@ -14,12 +14,12 @@ import networkx as nx
 
 from subwaysim.board import Board
 from subwaysim.network import Network
-from subwaysim.reference_routing import (
+from subwaysim.routing import RouteCache, Router, RoutingRules
+from subwaysim.routing.reference import (
     reference_graph,
     reference_options,
     reference_subset_graphs,
 )
-from subwaysim.routing import RouteCache, Router, RoutingRules
 from subwaysim.routing.rules import WALK
 
 PLAYERS = ("IRT", "BRT")

@@ -28,13 +28,13 @@ from pathlib import Path
 from subwaysim.engine import Game
 from subwaysim.events import Event, TripTaken
 from subwaysim.network import Network
-from subwaysim.reference_routing import (
+from subwaysim.routing import RouteCache, Router
+from subwaysim.routing.reference import (
     reference_distance,
     reference_graph,
     reference_options,
     reference_subset_graphs,
 )
-from subwaysim.routing import RouteCache, Router
 from subwaysim.scenario import Scenario, load_scenario
 from subwaysim.state import routing_rules
 from subwaysim.turn import play_turn

@@ -15,9 +15,9 @@ import typer
 from rich.console import Console
 from rich.markup import escape
 
-from abstracts.cli_style import app as styled_app
-from abstracts.cli_style import number, print_error, text, whole
 from subwaysim.scenario import Scenario, ScenarioError, load_scenario
+from tabletop.cli_style import app as styled_app
+from tabletop.cli_style import number, print_error, text, whole
 
 if TYPE_CHECKING:
     from subwaysim.sweep.report_files import Report
@@ -110,7 +110,7 @@ def run(
     ] = None,
 ) -> None:
     """Play one game of a scenario and print a turn-by-turn transcript."""
-    from subwaysim.one_game import Interrupted, RunError, run_game, show_turns
+    from subwaysim.commands.one_game import Interrupted, RunError, run_game, show_turns
 
     s = load(scenario, set_)
     if quiet and (step or turn is not None):
@@ -161,7 +161,7 @@ def route(
 ) -> None:
     """Resolve one trip on the scenario's starting network (SG-9..SG-15)."""
     from subwaysim.board import SquareError
-    from subwaysim.one_game import describe_route, route_json
+    from subwaysim.commands.one_game import describe_route, route_json
 
     s = load(scenario, set_)
     try:
@@ -390,7 +390,7 @@ def play(
     _help_without_game(ctx, game)
     _known_game(game, "play")
     if game in ("subway", "subway-game"):
-        from subwaysim.human_play import play_subway
+        from subwaysim.console.human_play import play_subway
 
         raise typer.Exit(play_subway(list(ctx.args)))
     from abstracts.cli import play_main
@@ -416,7 +416,7 @@ def match(
     _help_without_game(ctx, game)
     _known_game(game, "match")
     if game in ("subway", "subway-game"):
-        from subwaysim.match_subway import match_subway
+        from subwaysim.commands.match_subway import match_subway
 
         raise typer.Exit(match_subway(list(ctx.args)))
     from abstracts.cli import match_main

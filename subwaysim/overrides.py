@@ -12,7 +12,7 @@ from typing import Any
 
 import yaml
 
-from abstracts import safe_yaml
+from tabletop import safe_yaml
 
 Refuse = Callable[[str], Exception]  # the loader's error type, made from one problem line
 

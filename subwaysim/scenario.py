@@ -25,10 +25,10 @@ from pydantic import (
     model_validator,
 )
 
-from abstracts import safe_yaml
-from abstracts.files import UnreadableFile, read_text
 from subwaysim import overrides as overrides_
 from subwaysim.board import Board, SquareError
+from tabletop import safe_yaml
+from tabletop.files import UnreadableFile, read_text
 
 # Limits a table game could have; larger scenarios are refused at validation (not run out of
 # memory): routing and decks grow with the players, the squares and the copies of each card.

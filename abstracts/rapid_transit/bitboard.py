@@ -18,7 +18,6 @@ from __future__ import annotations
 
 import numpy as np
 
-from abstracts.compiled import kernel
 from abstracts.rapid_transit.board import Board
 from abstracts.rapid_transit.compiled_rules import (
     CONNECT,
@@ -33,6 +32,7 @@ from abstracts.rapid_transit.compiled_rules import (
     compare_sizes,
 )
 from abstracts.rapid_transit.moves import PASS, PIE
+from tabletop.compiled import kernel
 
 MAX_SIZE = 8
 ZERO, ONE = U64(0), U64(1)

@@ -19,7 +19,6 @@ from functools import cache
 
 import numpy as np
 
-from abstracts.compiled import kernel
 from abstracts.rapid_transit.board import Board, bits
 from abstracts.rapid_transit.compiled_rules import (
     CONNECT,
@@ -33,6 +32,7 @@ from abstracts.rapid_transit.compiled_rules import (
     compare_sizes,
 )
 from abstracts.rapid_transit.moves import PASS, PIE
+from tabletop.compiled import kernel
 
 
 # --- geometry, built once per board ---

@@ -13,8 +13,8 @@ from functools import cache
 
 import numpy as np
 
-from abstracts.compiled import kernel
 from abstracts.rapid_transit.rules import RuleSet
+from tabletop.compiled import kernel
 
 U64 = np.uint64
 _GOLDEN = U64(0x9E3779B97F4A7C15)

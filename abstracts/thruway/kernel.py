@@ -27,7 +27,7 @@ from __future__ import annotations
 
 import numpy as np
 
-from abstracts.compiled import kernel
+from tabletop.compiled import kernel
 
 EMPTY = 0
 PASS_CODE, PIE_CODE = -1, -2

@@ -18,7 +18,7 @@ from __future__ import annotations
 import numpy as np
 
 import abstracts.thruway.kernel as k
-from abstracts.compiled import kernel
+from tabletop.compiled import kernel
 
 UNIFORM = -1
 NONE = -3  # no winning move

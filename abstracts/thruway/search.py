@@ -32,12 +32,12 @@ import numpy as np
 
 import abstracts.thruway.arrays as arrays
 import abstracts.thruway.kernel as k
-from abstracts.compiled import kernel
 from abstracts.thruway.greedy import DISTANCE_WEIGHT, EXPOSED_WEIGHT, POCKET_SIZE, SAFE_WEIGHT
 from abstracts.thruway.kernel_rollout import NONE as NO_WIN
 from abstracts.thruway.kernel_rollout import evaluate, new_scratch, winning_move
 from abstracts.thruway.playout import STRAY
 from abstracts.thruway.rollout import TEMPO
+from tabletop.compiled import kernel
 
 if TYPE_CHECKING:
     from abstracts.mcts import MCTSAgent, SearchStats

@@ -17,9 +17,9 @@ from typing import NamedTuple
 
 import numpy as np
 
-from abstracts.compiled import kernel
 from abstracts.transit_chess.arrays import KernelTables
 from abstracts.transit_chess.values import VALUES
+from tabletop.compiled import kernel
 
 CHIEF, PEDESTRIAN, RIDER, TRANSFER = 0, 1, 2, 3  # pieces.LETTERS order
 FIELD, MASK = 8, 255

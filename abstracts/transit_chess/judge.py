@@ -26,7 +26,6 @@ from collections.abc import Sequence
 
 import numpy as np
 
-from abstracts.compiled import kernel
 from abstracts.evaluators import Lead
 from abstracts.transit_chess.fastgen import gen_movement, k_value, next_stamp
 from abstracts.transit_chess.movegen import movement_codes
@@ -34,6 +33,7 @@ from abstracts.transit_chess.rules import SIDES, RuleSet
 from abstracts.transit_chess.state import TransitChessState
 from abstracts.transit_chess.tables import Tables
 from abstracts.transit_chess.values import value
+from tabletop.compiled import kernel
 
 MOVER_THREAT = 0.7  # share of the mover's best conversion counted as done
 REPLY_THREAT = 0.3  # share of the other side's best conversion

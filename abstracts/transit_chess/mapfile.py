@@ -2,8 +2,8 @@
 
 Scalars are kept as the text written (so a stop id `07` stays `07` and `NO` stays `NO`) and
 pydantic converts the few numeric and boolean fields. Every error names the file and line.
-The YAML is read by `abstracts.safe_yaml` (bounded size, nesting and alias expansion), files
-by `abstracts.files.read_text` (regular files of bounded size). In a save file a map travels
+The YAML is read by `tabletop.safe_yaml` (bounded size, nesting and alias expansion), files
+by `tabletop.files.read_text` (regular files of bounded size). In a save file a map travels
 as a bundled map's key or as its contents (`portable_map`), never as a path: replaying a save
 (`files.reading_named_files` off) refuses a map path instead of reading it.
 """
@@ -19,8 +19,8 @@ from typing import Any
 import yaml
 from pydantic import BaseModel, ConfigDict, ValidationError
 
-from abstracts import files, safe_yaml
 from abstracts.transit_chess.system import MapError, Route, Stop, TransitSystem, build_system
+from tabletop import files, safe_yaml
 
 MAX_FILE_BYTES = safe_yaml.MAX_CHARS
 NULLS = ("", "~", "null", "Null", "NULL")

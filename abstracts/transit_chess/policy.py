@@ -23,11 +23,11 @@ from collections.abc import Sequence
 
 import numpy as np
 
-from abstracts.compiled import kernel
 from abstracts.transit_chess.arrays import CELL_OFFSET, GOLDEN, SIDE_KEY
 from abstracts.transit_chess.fastgen import gen_apply, gen_legal, k_mark_attacks, size_of
 from abstracts.transit_chess.priors import scores_kernel
 from abstracts.transit_chess.rules import RuleSet
+from tabletop.compiled import kernel
 
 GREED = 0.8  # chance of the greedy player's move
 CARE = 0.8  # chance of a random move drawn from the safe ones only

@@ -25,11 +25,11 @@ from collections.abc import Sequence
 
 import numpy as np
 
-from abstracts.compiled import kernel
 from abstracts.transit_chess.fastgen import gen_targets, k_mark_attacks, k_value, size_of
 from abstracts.transit_chess.replies import danger_after, replies_of
 from abstracts.transit_chess.rules import RuleSet
 from abstracts.transit_chess.values import MOBILITY, THREAT, WIN
+from tabletop.compiled import kernel
 
 TEMPERATURE = 1.0  # in Pedestrians: how sharply the priors favour the best-scoring moves
 EXACT = 8  # moves whose order the priors get exactly right (the rest by their bounds)

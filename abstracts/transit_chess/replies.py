@@ -20,7 +20,6 @@ from typing import NamedTuple
 
 import numpy as np
 
-from abstracts.compiled import kernel
 from abstracts.transit_chess.fastgen import (
     PEDESTRIAN,
     RIDER,
@@ -29,6 +28,7 @@ from abstracts.transit_chess.fastgen import (
     k_value,
     size_of,
 )
+from tabletop.compiled import kernel
 
 
 class Replies(NamedTuple):

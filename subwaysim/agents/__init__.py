@@ -31,7 +31,7 @@ def make_agent(spec: str, player: str, rng: random.Random) -> Agent:
 
         return MCTSAgent.from_budget(player, rng, budget)
     if kind == "human":
-        from subwaysim.agents.human import HumanAgent
+        from subwaysim.console.human import HumanAgent
 
         return HumanAgent(player, rng)
     raise ValueError(f"unknown agent {spec!r} (uniform, random, greedy, mcts, human)")

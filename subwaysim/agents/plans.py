@@ -21,10 +21,10 @@ import numpy as np
 
 from subwaysim import builds
 from subwaysim.builds import PHASE, Build
-from subwaysim.compiled import kernel
 from subwaysim.network import Network
 from subwaysim.routing.kernels import grid_step, heap_pop, heap_push
 from subwaysim.state import GameState
+from tabletop.compiled import kernel
 
 
 @dataclass(frozen=True, slots=True)

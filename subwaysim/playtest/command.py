@@ -14,8 +14,8 @@ from pathlib import Path
 from rich.console import Console
 from rich.markup import escape
 
+from subwaysim.commands.one_game import JsonlLog
 from subwaysim.engine import Game
-from subwaysim.one_game import JsonlLog
 from subwaysim.playtest import folder as playtest_folder
 from subwaysim.playtest import report
 from subwaysim.playtest.grids import Draft

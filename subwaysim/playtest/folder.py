@@ -16,11 +16,11 @@ from typing import Any
 
 from pydantic import BaseModel, ConfigDict, ValidationError
 
-from subwaysim.files import atomic_write_text
 from subwaysim.playtest.options import PlaytestError
 from subwaysim.playtest.questions import Derived
 from subwaysim.sweep.errors import SweepError
 from subwaysim.sweep.lock import LOCK, FolderLock
+from tabletop.files import atomic_write_text
 
 META = "playtest.json"
 VERSION = 1

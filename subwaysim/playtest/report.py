@@ -11,7 +11,6 @@ from collections.abc import Sequence
 from pathlib import Path
 
 from subwaysim.agents.mcts import ITERATIONS
-from subwaysim.files import atomic_write_text
 from subwaysim.playtest import answers, figures
 from subwaysim.playtest.options import SEARCH_BUDGET, SEARCH_COST, SEARCH_PER_100, AgentRun
 from subwaysim.playtest.played import PLOTS, Playtest
@@ -20,6 +19,7 @@ from subwaysim.playtest.questions import QUESTIONS, Derived, Question
 from subwaysim.playtest.results import PartResult
 from subwaysim.playtest.runs import plays
 from subwaysim.sweep.report_files import COMPARE, REPORT
+from tabletop.files import atomic_write_text
 
 
 def write(playtest: Playtest) -> Path:

@@ -12,13 +12,13 @@ import xml.etree.ElementTree as ET
 from importlib import resources
 from pathlib import Path
 
-from subwaysim.files import atomic_write_text
 from subwaysim.replay import timeline
 from subwaysim.replay.chart import chart_svg
 from subwaysim.replay.legend import legend
 from subwaysim.replay.log import Replay
 from subwaysim.replay.story import turn_article
 from subwaysim.replay.svg import add, board_svg, player_colours, timed
+from tabletop.files import atomic_write_text
 
 CSP = "default-src 'none'; style-src 'unsafe-inline'; script-src 'unsafe-inline'"
 # Installed first, so a failing page script leaves its message where a test can read it.

@@ -20,10 +20,10 @@ from functools import cache
 
 import numpy as np
 
-from subwaysim.compiled import kernel
 from subwaysim.routing.kernels import INF, build_groups, station_dijkstra
 from subwaysim.routing.rides import packed
 from subwaysim.routing.router import Router
+from tabletop.compiled import kernel
 
 
 def groups_of(router: Router) -> tuple[list[tuple[int, ...]], np.ndarray, np.ndarray]:

@@ -15,7 +15,7 @@ import heapq
 
 import numpy as np
 
-from subwaysim.compiled import kernel
+from tabletop.compiled import kernel
 
 INF = 1 << 28  # larger than any trip; sums of a few INFs still fit in int32 arithmetic
 NO_STATION, LOCAL, EXPRESS = 0, 1, 2  # station kinds in a `kinds` array

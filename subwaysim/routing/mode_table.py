@@ -14,9 +14,9 @@ from functools import cache, cached_property
 
 import numpy as np
 
-from subwaysim.compiled import kernel
 from subwaysim.routing.kernels import INF, build_groups, edge_dijkstra, station_dijkstra
 from subwaysim.routing.rides import SystemRides, packed
+from tabletop.compiled import kernel
 
 MAX_SYSTEMS = 4
 

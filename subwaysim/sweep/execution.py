@@ -11,7 +11,6 @@ from __future__ import annotations
 from collections.abc import Callable
 from pathlib import Path
 
-from subwaysim.files import atomic_write_text
 from subwaysim.sweep.backends import Backend
 from subwaysim.sweep.failures import FAILED, FailedGame, write_failures
 from subwaysim.sweep.folder import GAMES, claim_folder, open_folder
@@ -22,6 +21,7 @@ from subwaysim.sweep.play import Outcome, Played
 from subwaysim.sweep.precision import first_target, next_target, widest
 from subwaysim.sweep.results import GameRecord, GamesWriter, LineAppender, format_rows
 from subwaysim.sweep.traces import TRACES, GameTrace, format_traces
+from tabletop.files import atomic_write_text
 
 OnGame = Callable[[Outcome], None]
 OnBatch = Callable[[int], None]

@@ -13,9 +13,9 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 
-from subwaysim.files import atomic_write_text
 from subwaysim.sweep.errors import SweepError
 from subwaysim.sweep.grid import Setting
+from tabletop.files import atomic_write_text
 
 FAILED = "failed.csv"
 

@@ -13,8 +13,8 @@ from typing import Annotated, Any, Literal
 
 from pydantic import BaseModel, ConfigDict, Field, ValidationError
 
-from subwaysim.files import atomic_write_text
 from subwaysim.sweep.errors import SweepError
+from tabletop.files import atomic_write_text
 
 META = "sweep.json"
 VERSION = 2

@@ -11,7 +11,7 @@ from dataclasses import dataclass
 
 from subwaysim.engine import Game
 from subwaysim.events import Event
-from subwaysim.game_summary import GameSummary
+from subwaysim.output.game_summary import GameSummary
 from subwaysim.scenario import Scenario
 from subwaysim.sweep.failures import FailedGame
 from subwaysim.sweep.grid import Setting

@@ -16,10 +16,10 @@ from matplotlib.backends.backend_agg import FigureCanvasAgg
 from matplotlib.figure import Figure
 from matplotlib.patches import Patch
 
-from subwaysim.files import atomic_write_bytes
 from subwaysim.sweep.grid import short_labels
 from subwaysim.sweep.results import GameRecord
 from subwaysim.sweep.stats import SettingStats, margin
+from tabletop.files import atomic_write_bytes
 
 WIN_RATES = "win_rates.png"
 SCORES = "scores.png"

@@ -16,7 +16,6 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from pathlib import Path
 
-from subwaysim.files import atomic_write_text
 from subwaysim.sweep.baseline import report_baseline
 from subwaysim.sweep.compare import SettingDifferences, compare_all
 from subwaysim.sweep.differences import compare_csv, differences_markdown
@@ -31,6 +30,7 @@ from subwaysim.sweep.stats import DESIGN_METRICS, SettingStats, metric_definitio
 from subwaysim.sweep.summary_table import markdown_table, metrics_markdown, players_markdown
 from subwaysim.sweep.trace_plots import trace_figures
 from subwaysim.sweep.traces import TRACES, GameTrace, matching, read_traces
+from tabletop.files import atomic_write_text
 
 SUMMARY = "summary.csv"
 COMPARE = "compare.csv"

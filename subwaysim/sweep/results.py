@@ -22,9 +22,9 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import IO
 
-from subwaysim.files import atomic_write_text
 from subwaysim.sweep.errors import SweepError
 from subwaysim.sweep.grid import Setting
+from tabletop.files import atomic_write_text
 
 COUNTS = (
     "turns",

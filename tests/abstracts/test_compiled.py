@@ -1,4 +1,4 @@
-"""Where compiled kernels are cached (abstracts/compiled.py, for both packages): a folder per
+"""Where compiled kernels are cached (tabletop/compiled.py, for both packages): a folder per
 version of a package's kernel sources, writable."""
 
 from __future__ import annotations
@@ -7,9 +7,8 @@ from pathlib import Path
 
 import pytest
 
-import subwaysim.compiled
-from abstracts import compiled
-from abstracts.compiled import CACHE, cache_dir, kernel_sources, sources_digest
+from tabletop import compiled
+from tabletop.compiled import cache_dir, kernel_sources, package_cache, package_root, sources_digest
 
 
 def package(root: Path) -> Path:
@@ -54,11 +53,24 @@ def test_a_read_only_package_caches_in_the_users_cache(
 
 
 def test_each_package_caches_in_a_folder_named_by_its_own_kernel_sources() -> None:
-    assert CACHE.name == sources_digest()
-    assert kernel_sources()  # the games' kernels (fastgen.py, judge.py, ...)
-    sim = subwaysim.compiled.PACKAGE
-    assert subwaysim.compiled.CACHE.name == sources_digest(sim) != CACHE.name
+    games, sim = package_root("abstracts"), package_root("subwaysim")
+    assert kernel_sources(games)  # the games' kernels (fastgen.py, judge.py, ...)
+    assert package_cache("abstracts").name == sources_digest(games)
+    assert package_cache("subwaysim").name == sources_digest(sim) != sources_digest(games)
     assert all(path.is_relative_to(sim) for path in kernel_sources(sim))
+
+
+def test_a_kernel_goes_to_the_folder_of_the_package_defining_it() -> None:
+    from abstracts.thruway import kernel as games_kernel
+    from subwaysim.routing import kernels as sim_kernels
+
+    games_cache = str(package_cache("abstracts"))
+    sim_cache = str(package_cache("subwaysim"))
+    assert games_kernel.__name__.startswith("abstracts.")
+    for module, cache in ((games_kernel, games_cache), (sim_kernels, sim_cache)):
+        kernels = [f for f in vars(module).values() if hasattr(f, "_cache")]
+        assert kernels
+        assert all(str(f._cache._cache_path).startswith(cache) for f in kernels)
 
 
 def test_a_kernel_is_compiled_into_its_packages_folder(tmp_path: Path) -> None:

@@ -22,7 +22,7 @@ from abstracts.agents import GreedyAgent, RandomAgent
 from abstracts.core import Game, Move, State, game_names, get_game_class
 from abstracts.evaluators import Lead
 from abstracts.mcts import MCTSAgent
-from abstracts.saves import SavedGame, load_game, write_save
+from tabletop.saves import SavedGame, load_game, write_save
 from tests.abstracts.toy_game import CellMove, TicTacToeState, ToyTicTacToe
 
 GAMES_PER_CASE = 10

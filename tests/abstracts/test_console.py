@@ -14,7 +14,7 @@ from rich.console import Console
 
 from abstracts.cli import play_main
 from abstracts.core import Game, get_game
-from abstracts.saves import SavedGame, write_save
+from tabletop.saves import SavedGame, write_save
 from tests.abstracts.conftest import Script, output
 from tests.abstracts.toy_game import ToyTicTacToe
 
@@ -328,7 +328,7 @@ def test_a_failed_load_keeps_the_game_going(make_console: MakeConsole, tmp_path:
 
 
 def test_tab_completion_offers_commands_and_legal_moves(make_console: MakeConsole) -> None:
-    from abstracts.line_input import completions
+    from tabletop.line_input import completions
 
     class Reader:
         def __init__(self) -> None:

@@ -1,4 +1,4 @@
-"""Atomic writes (`abstracts/files.py`): whole files only, the usual mode, nothing left
+"""Atomic writes (`tabletop/files.py`): whole files only, the usual mode, nothing left
 behind on failure; the subway simulator uses the same functions."""
 
 from __future__ import annotations
@@ -9,8 +9,8 @@ from pathlib import Path
 
 import pytest
 
-import subwaysim.files
-from abstracts.files import UnreadableFile, atomic_write_bytes, atomic_write_text, read_text
+import tabletop.files
+from tabletop.files import UnreadableFile, atomic_write_bytes, atomic_write_text, read_text
 
 
 def mode(path: Path) -> int:
@@ -44,8 +44,8 @@ def test_a_failed_write_leaves_the_old_file_and_no_temp_file(tmp_path: Path) -> 
 
 
 def test_the_simulator_writes_with_the_same_functions() -> None:
-    assert subwaysim.files.atomic_write_text is atomic_write_text
-    assert subwaysim.files.atomic_write_bytes is atomic_write_bytes
+    assert tabletop.files.atomic_write_text is atomic_write_text
+    assert tabletop.files.atomic_write_bytes is atomic_write_bytes
 
 
 # ------------------------------------------------------------------ bounded reads

@@ -1,12 +1,12 @@
-"""Safe YAML (`abstracts/safe_yaml.py`): what costs time or memory, or silently loses a
+"""Safe YAML (`tabletop/safe_yaml.py`): what costs time or memory, or silently loses a
 value, is refused with the line; ordinary YAML (anchors included) still reads."""
 
 from __future__ import annotations
 
 import pytest
 
-from abstracts import safe_yaml
-from abstracts.safe_yaml import MAX_DEPTH, MAX_VALUES, YamlError
+from tabletop import safe_yaml
+from tabletop.safe_yaml import MAX_DEPTH, MAX_VALUES, YamlError
 
 
 def refused(text: str) -> YamlError:

@@ -10,7 +10,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from abstracts.core import Game, get_game
-from abstracts.saves import (
+from tabletop.saves import (
     FORMAT,
     VERSION,
     SavedGame,
@@ -191,7 +191,7 @@ def test_wrong_types_and_huge_values_are_save_errors(text: str, words: str) -> N
 
 
 def load_from_text(text: str) -> None:
-    from abstracts.saves import replay
+    from tabletop.saves import replay
 
     replay(parse_save(text, "h.json"), "h.json")
 

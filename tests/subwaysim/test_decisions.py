@@ -10,7 +10,8 @@ import pytest
 from subwaysim.agents.greedy import GreedyAgent
 from subwaysim.agents.random_agent import RandomAgent
 from subwaysim.builds import Build
-from subwaysim.decisions import (
+from subwaysim.commands.one_game import JsonlLog
+from subwaysim.console.decisions import (
     DecisionError,
     Recorded,
     build_line,
@@ -20,7 +21,6 @@ from subwaysim.decisions import (
     route_line,
 )
 from subwaysim.engine import Game
-from subwaysim.one_game import JsonlLog
 from subwaysim.routing import TripOptions
 from subwaysim.state import GameState
 from tests.subwaysim.helpers import Scripted, scenario

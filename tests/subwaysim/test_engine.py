@@ -7,6 +7,7 @@ import dataclasses
 import pytest
 
 from subwaysim.builds import Build
+from subwaysim.commands.one_game import JsonlLog
 from subwaysim.engine import Game, end_reason
 from subwaysim.events import (
     Built,
@@ -17,7 +18,6 @@ from subwaysim.events import (
     TurnEnded,
     TurnStarted,
 )
-from subwaysim.one_game import JsonlLog
 from subwaysim.state import GameState
 from tests.subwaysim.helpers import Recorder, Scripted, scenario
 

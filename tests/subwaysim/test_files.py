@@ -8,7 +8,7 @@ from pathlib import Path
 
 import pytest
 
-from subwaysim.files import atomic_write_bytes, atomic_write_text
+from tabletop.files import atomic_write_bytes, atomic_write_text
 
 
 def mode(path: Path) -> int:

@@ -12,12 +12,12 @@ import pytest
 from rich.console import Console
 
 from subwaysim.agents.greedy import GreedyAgent
-from subwaysim.agents.human import HumanAgent
 from subwaysim.builds import Build
+from subwaysim.console.human import HumanAgent
+from subwaysim.console.seat import LeaveGame, Table
 from subwaysim.engine import Game
 from subwaysim.events import Borrowed, Built, Event, TripTaken
 from subwaysim.routing import TripOptions
-from subwaysim.seat import LeaveGame, Table
 from subwaysim.state import GameState
 from subwaysim.turn import begin_turn, finish_build_phase, populate_phase
 from tests.subwaysim.helpers import scenario

@@ -11,11 +11,11 @@ import pytest
 from rich.console import Console
 from typer.testing import CliRunner
 
-from abstracts.saves import SaveError
 from subwaysim.cli import app
-from subwaysim.human_play import play_at_table
-from subwaysim.saved_game import SubwaySave, parse_save, read_save, write_save
+from subwaysim.console.human_play import play_at_table
+from subwaysim.console.saved_game import SubwaySave, parse_save, read_save, write_save
 from subwaysim.scenario import load_scenario
+from tabletop.saves import SaveError
 from tests.subwaysim.test_human import Script
 
 ROOT = Path(__file__).resolve().parents[2]

@@ -8,7 +8,7 @@ import pytest
 from typer.testing import CliRunner
 
 from subwaysim.cli import app
-from subwaysim.ladder import Ladder, Seating, ladder_tasks, pairings
+from subwaysim.commands.ladder import Ladder, Seating, ladder_tasks, pairings
 from subwaysim.sweep.results import GameRecord
 from tests.subwaysim.helpers import scenario
 

@@ -10,9 +10,9 @@ import pytest
 from typer.testing import CliRunner
 
 from subwaysim.cli import app
+from subwaysim.commands.one_game import Interrupted, JsonlLog, RunError, check_outputs, play_logged
 from subwaysim.engine import Game
 from subwaysim.events import Event, TurnEnded
-from subwaysim.one_game import Interrupted, JsonlLog, RunError, check_outputs, play_logged
 from tests.subwaysim.helpers import scenario
 
 ROOT = Path(__file__).resolve().parents[2]

@@ -4,9 +4,9 @@ from __future__ import annotations
 
 import pytest
 
-from subwaysim.decisions import DecisionError
+from subwaysim.console.decisions import DecisionError
+from subwaysim.console.phase import hidden_cards, replay_phase
 from subwaysim.events import Built
-from subwaysim.phase import hidden_cards, replay_phase
 from subwaysim.state import GameState
 from subwaysim.turn import begin_turn, populate_phase
 from tests.subwaysim.helpers import scenario

@@ -8,8 +8,8 @@ from collections.abc import Iterable
 import pytest
 from rich.console import Console
 
+from subwaysim.console.stepping import Step, Stepper, game_panels, next_step
 from subwaysim.engine import Game
-from subwaysim.stepping import Step, Stepper, game_panels, next_step
 
 from .helpers import scenario
 

@@ -23,7 +23,7 @@ from subwaysim.events import (
     TurnEnded,
     TurnStarted,
 )
-from subwaysim.transcript import (
+from subwaysim.output.transcript import (
     OptionTally,
     Transcript,
     built_text,

@@ -15,8 +15,8 @@ from pathlib import Path
 
 import pytest
 
+from subwaysim.commands.one_game import JsonlLog
 from subwaysim.engine import Game
-from subwaysim.one_game import JsonlLog
 from subwaysim.replay.log import parse_log
 from subwaysim.replay.page import render_page, write_page
 from subwaysim.scenario import load_scenario

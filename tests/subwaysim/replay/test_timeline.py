@@ -6,7 +6,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from subwaysim.events import GameEnded, GameStarted, TurnEnded, TurnStarted
-from subwaysim.game_summary import GameSummary
+from subwaysim.output.game_summary import GameSummary
 from subwaysim.replay import timeline
 from subwaysim.replay.log import parse_log
 

@@ -9,15 +9,15 @@ from hypothesis import strategies as st
 
 from subwaysim.board import Board
 from subwaysim.network import Network, Station
-from subwaysim.reference_routing import (
+from subwaysim.routing import WALK, Ride, Route, Router, RoutingRules, TripOptions, Walk
+from subwaysim.routing.kernels import INF
+from subwaysim.routing.mode_table import MAX_SYSTEMS
+from subwaysim.routing.reference import (
     reference_distance,
     reference_mode_sets,
     reference_options,
     reference_subset_graphs,
 )
-from subwaysim.routing import WALK, Ride, Route, Router, RoutingRules, TripOptions, Walk
-from subwaysim.routing.kernels import INF
-from subwaysim.routing.mode_table import MAX_SYSTEMS
 from tests.subwaysim.routing.boards import grid
 
 STEPS = st.sampled_from([(0, 1), (1, 0), (0, -1), (-1, 0)])

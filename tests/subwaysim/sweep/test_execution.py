@@ -9,7 +9,7 @@ from pathlib import Path
 import pytest
 
 from subwaysim.engine import Game
-from subwaysim.game_summary import GameSummary
+from subwaysim.output.game_summary import GameSummary
 from subwaysim.scenario import load_scenario
 from subwaysim.sweep.backends import Backend, serial
 from subwaysim.sweep.execution import Sweep

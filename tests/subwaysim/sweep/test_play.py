@@ -22,7 +22,7 @@ from subwaysim.events import (
     TripTaken,
     TurnEnded,
 )
-from subwaysim.game_summary import GameSummary
+from subwaysim.output.game_summary import GameSummary
 from subwaysim.scenario import load_scenario
 from subwaysim.sweep.failures import FailedGame
 from subwaysim.sweep.grid import Setting

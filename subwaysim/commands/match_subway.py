@@ -12,11 +12,11 @@ from rich.markup import escape
 from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeRemainingColumn
 from rich.table import Table
 
-from abstracts import cli_style
-from subwaysim.ladder import Ladder, ladder_tasks
+from subwaysim.commands.ladder import Ladder, ladder_tasks
 from subwaysim.scenario import AGENT, AGENTS_HELP, ScenarioError, load_scenario
 from subwaysim.sweep.failures import FailedGame
 from subwaysim.sweep.results import GameRecord
+from tabletop import cli_style
 
 match_app = cli_style.app()
 

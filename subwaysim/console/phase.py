@@ -14,7 +14,7 @@ from dataclasses import dataclass
 
 from subwaysim.agents.base import Agent
 from subwaysim.builds import Build
-from subwaysim.decisions import (
+from subwaysim.console.decisions import (
     DecisionError,
     intensify_line,
     read_build,

@@ -17,12 +17,12 @@ from rich.text import Text
 
 from subwaysim import builds
 from subwaysim.builds import BuildError, legal_builds, parse_build
-from subwaysim.decisions import DONE, MAX_LINE, build_line
+from subwaysim.console.decisions import DONE, MAX_LINE, build_line
+from subwaysim.console.phase import hidden_cards, replay_phase
+from subwaysim.console.seat import Table
 from subwaysim.events import Event
-from subwaysim.phase import hidden_cards, replay_phase
-from subwaysim.seat import Table
+from subwaysim.output.transcript import event_lines, player_colours
 from subwaysim.state import GameState
-from subwaysim.transcript import event_lines, player_colours
 
 LISTED = 24  # squares listed in full by `builds` before it summarises
 DESCRIPTIONS = {

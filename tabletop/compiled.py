@@ -1,5 +1,5 @@
 """numba for the hot loops, with its compiled-code cache where it can neither go stale nor
-be unwritable (used by both packages: `subwaysim/compiled.py` names its own folder).
+be unwritable (used by both packages: `tabletop/compiled.py` names its own folder).
 
 numba caches each compiled kernel (`cache=True`) and checks only the kernel's own source
 file: a kernel that calls a kernel of another file (transit chess's judge calls fastgen.py,
@@ -12,7 +12,9 @@ writable, else a per-user cache folder (an installed or shared read-only package
 
 from __future__ import annotations
 
+import functools
 import hashlib
+import importlib.util
 import os
 import tempfile
 from collections.abc import Callable
@@ -20,16 +22,15 @@ from pathlib import Path
 from typing import Any, TypeVar
 
 F = TypeVar("F", bound=Callable[..., Any])
-PACKAGE = Path(__file__).resolve().parent
 MARK = "@kernel"
 
 
-def kernel_sources(package: Path = PACKAGE) -> list[Path]:
+def kernel_sources(package: Path) -> list[Path]:
     """The package's source files that define compiled kernels, in a fixed order."""
     return sorted(p for p in package.rglob("*.py") if MARK in p.read_text(encoding="utf-8"))
 
 
-def sources_digest(package: Path = PACKAGE) -> str:
+def sources_digest(package: Path) -> str:
     digest = hashlib.sha256()
     for path in kernel_sources(package):
         digest.update(str(path.relative_to(package)).encode())
@@ -37,7 +38,7 @@ def sources_digest(package: Path = PACKAGE) -> str:
     return digest.hexdigest()[:16]
 
 
-def cache_dir(package: Path = PACKAGE, environ: dict[str, str] | None = None) -> Path:
+def cache_dir(package: Path, environ: dict[str, str] | None = None) -> Path:
     """Where the package's compiled kernels are kept (see the module)."""
     env = os.environ if environ is None else environ
     if env.get("NUMBA_CACHE_DIR"):
@@ -61,8 +62,6 @@ def kernel_maker(cache: Path) -> Callable[[F], F]:
     """The `@kernel` decorator of a package whose kernels are cached in `cache`."""
 
     def kernel(function: F) -> F:
-        """A compiled hot loop: nopython mode, cached on disk, free of the GIL. Every kernel
-        has a plain-Python reference beside it, and tests check one against the other."""
         from numba import config, njit
 
         config.CACHE_DIR = str(cache)  # read as each kernel is made: other packages keep theirs
@@ -71,5 +70,23 @@ def kernel_maker(cache: Path) -> Callable[[F], F]:
     return kernel
 
 
-CACHE = cache_dir()
-kernel = kernel_maker(CACHE)
+def package_root(package: str) -> Path:
+    """The folder of the top-level package `package` (found without importing it)."""
+    spec = importlib.util.find_spec(package)
+    if spec is None or spec.origin is None:
+        raise ModuleNotFoundError(f"no package {package!r}")
+    return Path(spec.origin).resolve().parent
+
+
+@functools.cache
+def package_cache(package: str) -> Path:
+    """The cache folder of the top-level package `package`'s kernels."""
+    return cache_dir(package_root(package))
+
+
+def kernel(function: F) -> F:
+    """A compiled hot loop, cached in the folder of the top-level package that defines it
+    (`subwaysim`, `abstracts`): nopython mode, cached on disk, free of the GIL. Every kernel
+    has a plain-Python reference beside it, and tests check one against the other."""
+    package = function.__module__.partition(".")[0]
+    return kernel_maker(package_cache(package))(function)

@@ -17,19 +17,19 @@ from pydantic import ValidationError
 from rich.console import Console
 from rich.markup import escape
 
-from abstracts import cli_style
-from abstracts.line_input import LineReader
-from abstracts.saves import SaveError
 from subwaysim.agents import make_agent
 from subwaysim.agents.base import Agent
-from subwaysim.agents.human import HumanAgent
-from subwaysim.decisions import Recorded
+from subwaysim.commands.one_game import JsonlLog, RunError, check_outputs
+from subwaysim.console.decisions import Recorded
+from subwaysim.console.human import HumanAgent
+from subwaysim.console.saved_game import SubwaySave, read_save
+from subwaysim.console.seat import LeaveGame, LoadGame, Table
 from subwaysim.engine import Game
-from subwaysim.one_game import JsonlLog, RunError, check_outputs
-from subwaysim.saved_game import SubwaySave, read_save
+from subwaysim.output.transcript import Transcript
 from subwaysim.scenario import AGENTS_HELP, PlayerSpec, ScenarioError, load_scenario
-from subwaysim.seat import LeaveGame, LoadGame, Table
-from subwaysim.transcript import Transcript
+from tabletop import cli_style
+from tabletop.line_input import LineReader
+from tabletop.saves import SaveError
 
 play_app = cli_style.app()
 

@@ -14,11 +14,11 @@ from collections import deque
 from collections.abc import Sequence
 
 from subwaysim.agents.base import Agent
-from subwaysim.build_desk import BuildDesk
 from subwaysim.builds import Build
-from subwaysim.decisions import read_build, read_intensify, read_route
+from subwaysim.console.build_desk import BuildDesk
+from subwaysim.console.decisions import read_build, read_intensify, read_route
+from subwaysim.console.seat import Table
 from subwaysim.routing import TripOptions
-from subwaysim.seat import Table
 from subwaysim.state import GameState
 
 

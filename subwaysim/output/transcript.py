@@ -33,7 +33,7 @@ from subwaysim.events import (
     TurnEnded,
     TurnStarted,
 )
-from subwaysim.game_summary import GameSummary
+from subwaysim.output.game_summary import GameSummary
 from subwaysim.routing.rules import WALK
 
 COLOURS = ("bright_red", "bright_blue", "bright_green", "magenta", "yellow", "cyan")

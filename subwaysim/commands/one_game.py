@@ -16,12 +16,12 @@ from rich.text import Text
 
 from subwaysim.engine import Game, GameResult
 from subwaysim.events import Event
-from subwaysim.files import atomic_write_text
+from subwaysim.output.transcript import Transcript, player_colours
 from subwaysim.routing import Router, ordered_modes
 from subwaysim.scenario import Scenario
 from subwaysim.state import routing_rules, start_network
-from subwaysim.transcript import Transcript, player_colours
 from subwaysim.trips import legs_record, trip_points
+from tabletop.files import atomic_write_text
 
 
 class RunError(ValueError):
@@ -134,7 +134,7 @@ def show_turns(
 
     `outputs` are the log and the replay page to write, if any.
     """
-    from subwaysim.stepping import Stepper, game_panels
+    from subwaysim.console.stepping import Stepper, game_panels
 
     check_outputs(*outputs)
     events: list[Event] = []
@@ -146,7 +146,7 @@ def show_turns(
     if first is not None and not 1 <= first <= len(panels):
         raise RunError(f"--turn {first}: the game had turns 1 to {len(panels)}")
     if step:
-        from abstracts.line_input import LineReader
+        from tabletop.line_input import LineReader
 
         keys = LineReader(console, lambda: ["b", "n", "q", "g "])
         Stepper(panels, summary, console.print, keys).run(first or 1)

@@ -14,7 +14,7 @@ from rich.console import RenderableType
 from rich.text import Text
 
 from subwaysim.events import Event
-from subwaysim.transcript import Transcript
+from subwaysim.output.transcript import Transcript
 
 KEYS = "Enter next · b back · g N go to turn N · q quit"
 

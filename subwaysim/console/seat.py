@@ -16,9 +16,8 @@ from rich.console import Console, Group, RenderableType
 from rich.table import Table as RichTable
 from rich.text import Text
 
-from abstracts.line_input import LineReader
-from abstracts.saves import SaveError
-from subwaysim.decisions import route_label
+from subwaysim.console.decisions import route_label
+from subwaysim.console.saved_game import SubwaySave, read_save, write_save
 from subwaysim.events import (
     Built,
     Event,
@@ -27,10 +26,7 @@ from subwaysim.events import (
     TurnEnded,
     TurnStarted,
 )
-from subwaysim.routing import TripOptions
-from subwaysim.saved_game import SubwaySave, read_save, write_save
-from subwaysim.state import GameState
-from subwaysim.transcript import (
+from subwaysim.output.transcript import (
     BoardView,
     deck_table,
     event_lines,
@@ -39,6 +35,10 @@ from subwaysim.transcript import (
     scores_line,
     trip_line,
 )
+from subwaysim.routing import TripOptions
+from subwaysim.state import GameState
+from tabletop.line_input import LineReader
+from tabletop.saves import SaveError
 
 TABLE_COMMANDS = (
     ("board", "show the board, the decks and the scores again"),

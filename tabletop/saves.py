@@ -19,9 +19,9 @@ from typing import Any
 
 from pydantic import ValidationError
 
-from abstracts import files
 from abstracts.core import Game, Move, State, UnknownGame, get_game
-from abstracts.files import atomic_write_text
+from tabletop import files
+from tabletop.files import atomic_write_text
 
 FORMAT = "transit-games/saved-game"
 VERSION = 1

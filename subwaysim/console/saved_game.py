@@ -23,14 +23,14 @@ from typing import Any
 
 from pydantic import ValidationError
 
-from abstracts import files
-from abstracts.saves import SaveError, read_json
 from subwaysim.agents.base import Agent
-from subwaysim.decisions import MAX_LINE, DecisionError, Recorded
+from subwaysim.console.decisions import MAX_LINE, DecisionError, Recorded
+from subwaysim.console.phase import replay_phase
 from subwaysim.engine import Game
-from subwaysim.phase import replay_phase
 from subwaysim.scenario import MAX_SEED, Scenario, validation_problems
 from subwaysim.state import GameState
+from tabletop import files
+from tabletop.saves import SaveError, read_json
 
 FORMAT = "transit-games/subway-game"
 VERSION = 1
