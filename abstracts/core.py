@@ -12,15 +12,12 @@ from __future__ import annotations
 import random
 from abc import ABC, abstractmethod
 from collections.abc import Callable, Hashable, Sequence
-from typing import TYPE_CHECKING, Any, ClassVar, Generic, Self, TypeVar
+from typing import Any, ClassVar, Generic, Self, TypeVar
 
 from pydantic import BaseModel, ConfigDict
 from rich.console import RenderableType
 
 from abstracts.evaluators import Evaluator, RandomPlayout
-
-if TYPE_CHECKING:
-    from abstracts.mcts import CompiledSearch, MCTSAgent
 
 
 class IllegalMove(ValueError):
@@ -173,7 +170,8 @@ class Game(ABC, Generic[S, M]):
         """Whether `move` trades sides between the two players (a pie rule: RT-13, TW-11).
 
         After such a move the board is unchanged and each player goes on playing the other
-        side; the console, the match runner and MCTS use this to keep track of who is who.
+        side; the console, the match runner and the search players use this to keep track of
+        who is who.
         """
         return str(move) == "pie"
 
@@ -187,7 +185,7 @@ class Game(ABC, Generic[S, M]):
         return any(self.swaps_seats(state, move) for move in state.legal_moves())
 
     def default_evaluator(self) -> Evaluator:
-        """How MCTS scores a leaf in this game when an agent spec does not say: uniformly
+        """How a search scores a leaf in this game when an agent spec does not say: uniformly
         random playouts to the end, unless a game names a better evaluator."""
         return RandomPlayout()
 
@@ -195,11 +193,6 @@ class Game(ABC, Generic[S, M]):
         """The options as a save file holds them (JSON data that rebuilds this game and
         names no file to read: a game whose option may be a path saves the contents)."""
         return self.options.model_dump(mode="json")
-
-    def compiled_search(self, agent: MCTSAgent) -> CompiledSearch | None:
-        """A compiled search that `agent` hands its moves to, or None for the generic one
-        (`abstracts/mcts.py`); a game offers one for the evaluators its kernels implement."""
-        return None
 
     def ply_limit(self) -> int | None:
         """The longest a game can last in plies (the `max_plies` option if the game has one)."""

@@ -55,7 +55,8 @@ class SearchStats:
 
 
 class CompiledSearch(Protocol):
-    """A game's own search for an agent (`Game.compiled_search`): this UCT, compiled."""
+    """A game's own search for an agent (the game's optional `compiled_search(agent)`
+    hook, which `MCTSAgent` looks up): this UCT, compiled."""
 
     def choose(self, state: AnyState) -> tuple[Move, SearchStats]: ...
 
@@ -150,7 +151,10 @@ class MCTSAgent:
         self.last_stats: SearchStats | None = None
         self._root: _Node | None = None
         self._deadline = math.inf
-        self._compiled = game.compiled_search(self)
+        # A game may offer its own compiled search for this agent (a `compiled_search(agent)`
+        # method returning a CompiledSearch or None); the game protocol does not name it.
+        offer = getattr(game, "compiled_search", None)
+        self._compiled: CompiledSearch | None = offer(self) if offer is not None else None
 
     def reset(self) -> None:
         self._root = None

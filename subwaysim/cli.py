@@ -15,6 +15,7 @@ import typer
 from rich.console import Console
 from rich.markup import escape
 
+from subwaysim.agents.registry import agents_epilog
 from subwaysim.scenario import Scenario, ScenarioError, load_scenario
 from tabletop.cli_style import app as styled_app
 from tabletop.cli_style import number, print_error, text, whole
@@ -88,7 +89,7 @@ def validate(scenario: ScenarioArg, set_: SetOption = None) -> None:
     )
 
 
-@app.command()
+@app.command(epilog=agents_epilog())
 def run(
     scenario: ScenarioArg,
     seed: SeedOption = None,

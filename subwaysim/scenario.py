@@ -6,7 +6,6 @@ Errors name the file, the key path and (where YAML gives one) the line:
 
 from __future__ import annotations
 
-import re
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from pathlib import Path
@@ -26,6 +25,7 @@ from pydantic import (
 )
 
 from subwaysim import overrides as overrides_
+from subwaysim.agents.registry import check_spec
 from subwaysim.board import Board, SquareError
 from tabletop import safe_yaml
 from tabletop.files import UnreadableFile, read_text
@@ -40,10 +40,6 @@ MAX_BUILDS = 100
 MAX_POINTS = 1000  # points a trip scores, distances and costs: far beyond any table's
 MAX_SCORE = 10**9
 MAX_SEED = 2**63 - 1
-MAX_ITERATIONS = 1_000_000  # an mcts:N budget (a move at 10**6 iterations takes minutes)
-MAX_SECONDS = 600.0  # an mcts:Ns budget
-AGENT = re.compile(r"^(uniform|random|greedy|human|mcts(:(\d+|\d+(\.\d+)?s))?)$")
-AGENTS_HELP = "uniform, random, greedy, human or mcts (mcts:N iterations, mcts:0.5s seconds)"
 
 
 class ScenarioError(ValueError):
@@ -77,23 +73,8 @@ Cost = Annotated[int | str, BeforeValidator(_check_cost)]  # before: `true` is n
 
 
 def _check_agent(value: str) -> str:
-    match = AGENT.match(value)
-    budget = match.group(3) if match else None
-    if match and budget is not None:
-        return _check_budget(value, budget)
-    if match:
-        return value
-    raise ValueError(f"agent must be {AGENTS_HELP}, not {value!r}")
-
-
-def _check_budget(value: str, budget: str) -> str:
-    if budget.endswith("s"):
-        if 0 < float(budget[:-1]) <= MAX_SECONDS:
-            return value
-        raise ValueError(f"{value!r}: an mcts time budget is above 0 and at most {MAX_SECONDS:g}s")
-    if 0 < int(budget) <= MAX_ITERATIONS:
-        return value
-    raise ValueError(f"{value!r}: an mcts budget is 1 to {MAX_ITERATIONS:,} iterations")
+    """An agent some registered kind accepts (`subwaysim/agents/registry.py`)."""
+    return check_spec(value)
 
 
 class BoardSpec(_Model):

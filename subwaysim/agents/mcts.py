@@ -30,6 +30,7 @@ import numpy as np
 
 from subwaysim import builds
 from subwaysim.agents.base import Agent
+from subwaysim.agents.budget import ITERATIONS, parse_budget
 from subwaysim.agents.greedy import GreedyAgent
 from subwaysim.agents.outlook import TripSample, Valuation, square_weights, trips_left
 from subwaysim.agents.plans import Breadth
@@ -38,7 +39,6 @@ from subwaysim.routing import TripOptions
 from subwaysim.state import GameState
 from subwaysim.turn import end_reason, finish_build_phase, play_turn
 
-ITERATIONS = 120  # the default budget per build phase, in playouts
 WIDTH = 4  # plans searched: the greedy player's best (building nothing when it has none)
 DEPTH = 2  # turns played forward after the plan (every player's)
 LEAF_SAMPLE = 10  # origins and destinations drawn to value a network at a leaf
@@ -90,11 +90,8 @@ class MCTSAgent(Agent):
     @classmethod
     def from_budget(cls, player: str, rng: random.Random, budget: str) -> MCTSAgent:
         """`""` (the default), `"400"` iterations or `"0.5s"` seconds (scenario `mcts:...`)."""
-        if not budget:
-            return cls(player, rng)
-        if budget.endswith("s"):
-            return cls(player, rng, iterations=None, seconds=float(budget[:-1]))
-        return cls(player, rng, iterations=int(budget))
+        parsed = parse_budget(cls.kind, budget)
+        return cls(player, rng, iterations=parsed.iterations, seconds=parsed.seconds)
 
     # --- SG-17 builds -----------------------------------------------------------------------
     def choose_build(self, state: GameState, points_left: int, first: bool) -> Build | None:

@@ -12,8 +12,9 @@ from rich.markup import escape
 from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeRemainingColumn
 from rich.table import Table
 
+from subwaysim.agents.registry import agents_epilog, parse_spec
 from subwaysim.commands.ladder import Ladder, ladder_tasks
-from subwaysim.scenario import AGENT, AGENTS_HELP, ScenarioError, load_scenario
+from subwaysim.scenario import ScenarioError, load_scenario
 from subwaysim.sweep.failures import FailedGame
 from subwaysim.sweep.results import GameRecord
 from tabletop import cli_style
@@ -25,7 +26,7 @@ class LadderError(ValueError):
     """Bad input to the ladder (agents, games)."""
 
 
-@match_app.command()
+@match_app.command(epilog=agents_epilog(people=False))
 def _match(
     scenario: Annotated[
         Path,
@@ -61,9 +62,11 @@ def _match(
     from subwaysim.sweep.backends import choose_backend
 
     names = [a.strip() for a in agents.split(",") if a.strip()]
-    bad = [a for a in names if not AGENT.match(a)]
-    if bad:
-        raise LadderError(f"--agents {bad[0]!r}: each agent is {AGENTS_HELP}")
+    for name in names:
+        try:
+            parse_spec(name, people=False)  # an AI-only series: no human seat
+        except ValueError as exc:
+            raise LadderError(f"--agents: {exc}") from None
     if len(set(names)) < 2 or len(set(names)) != len(names):
         raise LadderError(f"--agents {agents!r}: name two or more different agents")
     s = load_scenario(scenario, set_ or [])

@@ -19,6 +19,7 @@ from rich.markup import escape
 
 from subwaysim.agents import make_agent
 from subwaysim.agents.base import Agent
+from subwaysim.agents.registry import names_help
 from subwaysim.commands.one_game import JsonlLog, RunError, check_outputs
 from subwaysim.console.decisions import Recorded
 from subwaysim.console.human import HumanAgent
@@ -26,7 +27,7 @@ from subwaysim.console.saved_game import SubwaySave, read_save
 from subwaysim.console.seat import LeaveGame, LoadGame, Table
 from subwaysim.engine import Game
 from subwaysim.output.transcript import Transcript
-from subwaysim.scenario import AGENTS_HELP, PlayerSpec, ScenarioError, load_scenario
+from subwaysim.scenario import PlayerSpec, ScenarioError, load_scenario
 from tabletop import cli_style
 from tabletop.line_input import LineReader
 from tabletop.saves import SaveError
@@ -51,7 +52,7 @@ def _play(
         list[str] | None,
         typer.Option(
             metavar="PLAYER=AGENT",
-            help=cli_style.text(f"Who plays a seat: PLAYER=human, or {AGENTS_HELP}; repeatable."),
+            help=cli_style.text(f"Who plays a seat: PLAYER=human, or {names_help()}; repeatable."),
         ),
     ] = None,
     seed: Annotated[

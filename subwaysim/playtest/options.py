@@ -15,7 +15,7 @@ import math
 from dataclasses import dataclass
 from pathlib import Path
 
-from subwaysim.scenario import AGENT, AGENTS_HELP
+from subwaysim.agents.registry import parse_spec
 
 DEFAULT_GAMES = 100
 DEFAULT_AGENTS = "greedy,mcts"
@@ -76,22 +76,15 @@ def parse_agents(text: str, games: int) -> tuple[AgentRun, ...]:
         raise PlaytestError(f"--agents {text!r}: give agents separated by commas, e.g. greedy,mcts")
     runs: list[AgentRun] = []
     for spec in specs:
-        if not _computer(spec):
-            raise PlaytestError(
-                f"--agents {text!r}: {spec!r} is not a computer player ({AGENTS_HELP}, not human)"
-            )
+        try:
+            parse_spec(spec, people=False)
+        except ValueError as exc:
+            raise PlaytestError(f"--agents {text!r}: {exc}") from None
         full = f"mcts:{SEARCH_BUDGET}" if spec == "mcts" else spec
         if full in (r.spec for r in runs):
             raise PlaytestError(f"--agents {text!r}: {spec!r} is given more than once")
         runs.append(AgentRun(full, search_games(games) if full.startswith("mcts") else games))
     return tuple(runs)
-
-
-def _computer(spec: str) -> bool:
-    """An agent spec a scenario accepts (a positive search budget), other than human."""
-    match = AGENT.match(spec)
-    budget = match.group(3) if match else None
-    return bool(match) and spec != "human" and (budget is None or float(budget.rstrip("s")) > 0)
 
 
 def search_games(games: int) -> int:

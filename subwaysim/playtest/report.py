@@ -10,7 +10,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from pathlib import Path
 
-from subwaysim.agents.mcts import ITERATIONS
+from subwaysim.agents.registry import default_budget
 from subwaysim.playtest import answers, figures
 from subwaysim.playtest.options import SEARCH_BUDGET, SEARCH_COST, SEARCH_PER_100, AgentRun
 from subwaysim.playtest.played import PLOTS, Playtest
@@ -82,7 +82,7 @@ def _players_line(agent: AgentRun, questions: Sequence[int]) -> str:
         f"far more a game than greedy (mcts:{SEARCH_BUDGET} about {SEARCH_COST} times on "
         f"the classic board), so it plays {SEARCH_PER_100} games for every 100 of a quick "
         f"player's, and a bare `mcts` searches {SEARCH_BUDGET} playouts a build phase here "
-        f"instead of its default {ITERATIONS}."
+        f"instead of its default {default_budget('mcts')}."
     )
 
 

@@ -12,6 +12,7 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 
+from subwaysim.agents.registry import kind_of
 from subwaysim.scenario import Scenario, ScenarioError, ScenarioFile, read_scenario_file
 from subwaysim.sweep.baseline import choose_baseline
 from subwaysim.sweep.errors import SweepError
@@ -168,7 +169,8 @@ def _attempt(
             problems.setdefault(f"{file.source}: {problem}", where)
         return None
     for i, player in enumerate(scenario.players):
-        if player.agent == "human":
+        kind = kind_of(player.agent)
+        if kind is not None and kind.person:
             problem = f"players.{i}.agent: a sweep cannot seat a human player ({player.name})"
             problems.setdefault(f"{file.source}: {problem}", where)
     return scenario

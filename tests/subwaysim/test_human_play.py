@@ -174,7 +174,11 @@ def test_the_scenario_travels_in_the_save_not_its_path(tmp_path: Path) -> None:
 
 def test_a_bad_seat_names_the_option_typed() -> None:
     code, text = play(CLASSIC, "--seat", "IRT=robot")
-    assert code == 2 and "Error: --seat 'IRT=robot': agent must be uniform, random" in text
+    assert (
+        code == 2
+        and "Error: --seat 'IRT=robot': unknown agent 'robot': the agents are uniform, random"
+        in text
+    )
     assert "players.0.agent" not in text and "Value error" not in text
     code, text = play(CLASSIC, "--seat", "PATH=human")
     assert code == 2 and "PLAYER one of IRT, BRT" in text

@@ -63,7 +63,10 @@ def test_rule_options_reach_routing() -> None:
         ("board: {terrain_seed: per_game}", "terrain_seed: per_game draws hazards by"),
         ("players: [{name: walk}, {name: BRT}]", "'walk' names walking"),
         ("players: [{name: A, agent: mcts:0}, {name: B}]", "an mcts budget is 1 to"),
-        ("players: [{name: A, agent: genius}, {name: B}]", "mcts:0.5s seconds"),
+        (
+            "players: [{name: A, agent: genius}, {name: B}]",
+            "unknown agent 'genius': the agents are uniform",
+        ),
     ],
 )
 def test_bad_rule_options_are_refused(text: str, words: str) -> None:

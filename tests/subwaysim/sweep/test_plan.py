@@ -21,7 +21,7 @@ def test_bad_set_keys_and_values_are_refused_before_any_game(tiny: Path, tmp_pat
         "rules.builds_per_turn=2,-1": "rules.builds_per_turn (--set): Input should be greater",
         "cards.decks=three,four": "cards.decks (--set): Input should be 'three' or 'two'",
         "players.0.agent=random,human": "players.0.agent: a sweep cannot seat a human player",
-        "players.0.agent=random,wizard": "players.0.agent (--set): agent must be",
+        "players.0.agent=random,wizard": "players.0.agent (--set): unknown agent 'wizard'",
     }
     for spec, message in cases.items():
         out = tmp_path / "never"
