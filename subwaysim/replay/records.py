@@ -1,159 +1,142 @@
-"""Pydantic models of the log records the replay relies on (the events of `subwaysim/events.py`).
+"""The log records the replay reads: pydantic models generated from the event types of
+`subwaysim/events.py`, so the log has one schema. A field added to an event is read,
+checked and shown (as a plain `name value` line) without an edit here.
 
-Only the fields the page and the stepper read are declared; a record may carry more (a newer
-engine adds fields), and they are kept in `model_extra` rather than refused. Types are strict:
-a string where a number belongs means a damaged or foreign log.
+A record may carry fields no event declares (a newer engine's): they are kept in
+`model_extra` rather than refused. Types are strict: a string where a number belongs means a
+damaged or foreign log. `SHOWN` lists, for the kinds the page draws in its own way, the
+fields it draws; every other field a record holds is one of its `extras()`. Kinds the page
+has no drawing for are `OtherRecord`s, shown as a generic line with their fields.
 """
 
 from __future__ import annotations
 
-from typing import Any
+import dataclasses
+import functools
+import operator
+import types
+import typing
+from typing import Any, ClassVar
 
-from pydantic import BaseModel, ConfigDict
+from pydantic import BaseModel, ConfigDict, create_model
+
+from subwaysim import events
+from subwaysim.events import DeckState, Event, Leg
 
 
 class Record(BaseModel):
     model_config = ConfigDict(extra="allow", strict=True, frozen=True)
 
+    shown: ClassVar[frozenset[str]] = frozenset()
     event: str
     time: float = 0.0
 
     def extras(self) -> dict[str, Any]:
-        """Fields this reader does not know (from a newer engine), in the order they came."""
-        return dict(self.model_extra or {})
-
-
-class GameStartedRecord(Record):
-    scenario: str
-    seed: int
-    players: tuple[str, ...]
-    width: int
-    height: int
-    sections: tuple[int, int]  # SG-1: (rows, cols) of sections
-    section_size: tuple[int, int]  # SG-1: (rows, cols) of squares in a section
-    hazards: tuple[str, ...]  # SG-2
-    decks: tuple[str, ...]
-
-
-class TurnStartedRecord(Record):
-    turn: int
-    round: int
-    player: str
-
-
-class PopulatedRecord(Record):
-    """SG-6."""
-
-    deck: str
-    identity: int
-    moved: bool
-
-
-class ReshuffledRecord(Record):
-    """SG-5."""
-
-    deck: str
-    flips: int
-
-
-class LegRecord(BaseModel):
-    model_config = ConfigDict(extra="allow", strict=True, frozen=True)
-
-    mode: str  # "walk" | "ride"; another mode is drawn as a plain line
-    squares: tuple[str, ...] = ()
-    system: str | None = None
-    stops: tuple[str, ...] = ()  # SG-12: the stops a ride counts
-    express: bool = False
-
-
-class TripTakenRecord(Record):
-    """SG-8..SG-15; `cause` is 'queue' or 'extra' (SG-18)."""
-
-    player: str
-    cause: str
-    origin: str
-    destination: str
-    distance: int
-    systems: tuple[str, ...]
-    choices: tuple[tuple[str, ...], ...] = ()  # SG-14: tied sets of systems
-    legs: tuple[LegRecord, ...]
-    points: dict[str, int]
-
-
-class NoTripRecord(Record):
-    """SG-18: no extra trip, some deck yielded no card."""
-
-    player: str
-    origin: str
-    deck: str
-
-
-class IntensifiedRecord(Record):
-    """SG-16 (after a trip) or SG-17 (a build)."""
-
-    player: str
-    square: str
-    deck: str
-    identity: int
-    cause: str
-
-
-class BuiltRecord(Record):
-    """SG-17."""
-
-    player: str
-    action: str
-    square: str
-    detail: str | None
-    cost: int
-    points_left: int
-
-
-class DeckRecord(BaseModel):
-    model_config = ConfigDict(extra="allow", strict=True, frozen=True)
-
-    name: str
-    supply: int
-    draw: int
-    discard: int
-    queue: tuple[int, ...]
-    flips: int
-    empty_piles: int
-
-
-class TurnEndedRecord(Record):
-    player: str
-    turn: int
-    round: int
-    scores: dict[str, int]
-    track: dict[str, tuple[str, ...]]
-    stations: tuple[tuple[str, str, str], ...]  # SG-11: (square, kind, builder)
-    decks: tuple[DeckRecord, ...]
-
-
-class GameEndedRecord(Record):
-    turns: int
-    rounds: int
-    reason: str
-    scores: dict[str, int]
-    winners: tuple[str, ...]
+        """The fields the page does not draw in its own way, in the order of the event's
+        type, then those no event declares (a newer engine's), in the order they came."""
+        given = self.model_fields_set - self.shown - {"event", "time"}
+        known = {name: getattr(self, name) for name in type(self).model_fields if name in given}
+        return {**_plain(known), **(self.model_extra or {})}
 
 
 class OtherRecord(Record):
-    """An event kind this reader does not know (a newer engine's): shown as a generic line."""
+    """An event kind the page has no drawing for (or one this reader does not know): shown
+    as a generic line with its fields."""
 
 
-KINDS: dict[str, type[Record]] = {
-    "GameStarted": GameStartedRecord,
-    "TurnStarted": TurnStartedRecord,
-    "Populated": PopulatedRecord,
-    "Reshuffled": ReshuffledRecord,
-    "TripTaken": TripTakenRecord,
-    "NoTrip": NoTripRecord,
-    "Intensified": IntensifiedRecord,
-    "Built": BuiltRecord,
-    "TurnEnded": TurnEndedRecord,
-    "GameEnded": GameEndedRecord,
+# What the page draws of each kind it draws in its own way (the rest are extras).
+SHOWN: dict[str, frozenset[str]] = {
+    "GameStarted": frozenset(
+        {"scenario", "seed", "players", "width", "height", "sections", "section_size"}
+        | {"hazards", "decks"}
+    ),
+    "TurnStarted": frozenset({"turn", "round", "player"}),
+    "Populated": frozenset({"deck", "identity", "moved"}),
+    "Reshuffled": frozenset({"deck", "flips"}),
+    "TripTaken": frozenset(
+        {"player", "cause", "origin", "destination", "distance", "systems", "choices", "legs"}
+        | {"points"}
+    ),
+    "NoTrip": frozenset({"player", "origin", "deck"}),
+    "Intensified": frozenset({"player", "square", "deck", "identity", "cause"}),
+    "Built": frozenset({"player", "action", "square", "detail", "cost", "points_left"}),
+    "TurnEnded": frozenset({"player", "turn", "round", "scores", "track", "stations", "decks"}),
+    "GameEnded": frozenset({"turns", "rounds", "reason", "scores", "winners"}),
 }
+# Fields a log written before they were added lacks: (kind, field) -> the value then.
+OLDER_LOGS: dict[tuple[str, str], Any] = {("TripTaken", "choices"): ()}
 # Known kinds nothing here shows (the decks table after the turn shows the queues).
 QUIET_KINDS = frozenset({"QueueFilled"})
+
+
+def _plain(values: dict[str, Any]) -> dict[str, Any]:
+    """Nested models as JSON data (a leg, a deck), as the log wrote them."""
+    return {k: v.model_dump() if isinstance(v, BaseModel) else v for k, v in values.items()}
+
+
+class _Part(BaseModel):
+    """A value inside a record (a trip's leg, a deck at the end of a turn)."""
+
+    model_config = ConfigDict(extra="allow", strict=True, frozen=True)
+
+
+@functools.cache
+def model_of(kind: type[Any]) -> type[BaseModel]:
+    """The pydantic model of an event type (or of a dataclass an event holds)."""
+    base: type[BaseModel]
+    if issubclass(kind, Event):
+        base = Record if kind.__name__ in SHOWN else OtherRecord
+    else:
+        base = _Part
+    hints = typing.get_type_hints(kind, vars(events))
+    fields: dict[str, Any] = {}
+    for field in dataclasses.fields(kind):
+        if field.name == "time":
+            continue
+        if field.default is not dataclasses.MISSING:
+            default = field.default
+        elif field.default_factory is not dataclasses.MISSING:
+            default = field.default_factory()
+        else:
+            default = OLDER_LOGS.get((kind.__name__, field.name), ...)
+        fields[field.name] = (_translated(hints[field.name]), default)
+    model = create_model(f"{kind.__name__}Record", __base__=base, **fields)  # type: ignore[call-overload]
+    model.shown = SHOWN.get(kind.__name__, frozenset())
+    model.__doc__ = kind.__doc__
+    return model  # type: ignore[no-any-return]
+
+
+def _translated(hint: Any) -> Any:
+    """`hint` with every dataclass in it replaced by its model."""
+    if dataclasses.is_dataclass(hint) and isinstance(hint, type):
+        return model_of(hint)
+    args = typing.get_args(hint)
+    if not args:
+        return hint
+    inner = tuple(_translated(a) if a is not Ellipsis else a for a in args)
+    origin = typing.get_origin(hint)
+    if origin in (typing.Union, types.UnionType):
+        return functools.reduce(operator.or_, inner)
+    return origin[inner]
+
+
+def _event_types() -> list[type[Event]]:
+    found = [v for v in vars(events).values() if isinstance(v, type) and issubclass(v, Event)]
+    return [kind for kind in found if kind is not Event]
+
+
+KINDS: dict[str, type[Record]] = {kind.__name__: model_of(kind) for kind in _event_types()}  # type: ignore[misc]
+
+# The names the page and its checks use.
+GameStartedRecord = KINDS["GameStarted"]
+TurnStartedRecord = KINDS["TurnStarted"]
+PopulatedRecord = KINDS["Populated"]
+ReshuffledRecord = KINDS["Reshuffled"]
+TripTakenRecord = KINDS["TripTaken"]
+NoTripRecord = KINDS["NoTrip"]
+IntensifiedRecord = KINDS["Intensified"]
+BuiltRecord = KINDS["Built"]
+TurnEndedRecord = KINDS["TurnEnded"]
+GameEndedRecord = KINDS["GameEnded"]
+LegRecord = model_of(Leg)
+DeckRecord = model_of(DeckState)
