@@ -83,11 +83,8 @@ class _Part(BaseModel):
 @functools.cache
 def model_of(kind: type[Any]) -> type[BaseModel]:
     """The pydantic model of an event type (or of a dataclass an event holds)."""
-    base: type[BaseModel]
-    if issubclass(kind, Event):
-        base = Record if kind.__name__ in SHOWN else OtherRecord
-    else:
-        base = _Part
+    drawn = Record if kind.__name__ in SHOWN else OtherRecord
+    base: type[BaseModel] = drawn if issubclass(kind, Event) else _Part
     hints = typing.get_type_hints(kind, vars(events))
     fields: dict[str, Any] = {}
     for field in dataclasses.fields(kind):
