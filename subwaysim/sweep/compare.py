@@ -33,8 +33,9 @@ from subwaysim.sweep.inference import (
     unpaired_interval,
     wilcoxon_p,
 )
+from subwaysim.sweep.metrics import MEASURES
 from subwaysim.sweep.results import GameRecord
-from subwaysim.sweep.stats import DESIGN_METRICS, margin
+from subwaysim.sweep.stats import margin
 
 NAN = float("nan")
 IDENTICAL = "identical games: this setting changed nothing"
@@ -111,10 +112,9 @@ def metrics(records: Sequence[GameRecord]) -> dict[str, tuple[Metric, bool]]:
         for k in range(seats):
             table[f"seat{k + 1}_win_rate"] = (_seat_win(k), True)
     table["margin"] = (lambda r: float(margin(r.scores)), False)
-    for name in ("turns", "trips", "subway_trips", "shared_points", "lead_changes"):
-        table[name] = (_field(name), False)
-    for name in DESIGN_METRICS:
-        table[name] = (_field(name), False)
+    for measure in MEASURES:
+        if measure.compared:
+            table[measure.name] = (measure.of, False)
     return table
 
 
@@ -132,10 +132,6 @@ def _seat_win(seat: int) -> Metric:
         return float(winner is not None and r.seats.index(winner) == seat)
 
     return won
-
-
-def _field(name: str) -> Metric:
-    return lambda r: float(getattr(r, name))
 
 
 def compare_all(

@@ -3,8 +3,8 @@
 Columns: the swept keys (one column each, the value text as given), `game` (0-based index
 within its setting), `seed`, `seats` (player names in seat order, space-separated),
 `score_<player>` for every player, `winners` (space-separated; several = a shared win,
-SG-20), then the counts and design metrics of `COUNTS` and `SHARES` (defined in
-`METRICS`), `end` (which end condition stopped the game, SG-20) and `digest` (a hash of
+SG-20), then the counts and design metrics of `COUNTS` and `SHARES` (the stored measures
+of `metrics.py`), `end` (which end condition stopped the game, SG-20) and `digest` (a hash of
 the game's whole event log: two games with one digest are the same game).
 
 A killed sweep can leave a torn last line (no newline): `read_games` drops it and reports
@@ -24,52 +24,14 @@ from typing import IO
 
 from subwaysim.sweep.errors import SweepError
 from subwaysim.sweep.grid import Setting
+from subwaysim.sweep.metrics import MEASURES, names
 from tabletop.files import atomic_write_text
 
-COUNTS = (
-    "turns",
-    "trips",
-    "subway_trips",
-    "shared_trips",
-    "shared_points",
-    "lead_changes",
-    "leader_since",
-    "reshuffles",
-    "track_built",
-    "stations_built",
-    "express_stations",
-    "removals",
-    "intensifies",
-    "whole_phase_builds",
-    "extra_trip_points",
-    "hazard_crossings",
-)
-SHARES = ("build_points_used", "coverage", "trip_length_mean")  # real numbers; NaN = empty cell
+COUNTS = names(stored="count")  # whole numbers
+SHARES = names(stored="share")  # real numbers; NaN = empty cell
 SCORE = "score_"
-
-METRICS = {  # games.csv's per-game numbers (report.md prints these definitions)
-    "turns": "turns played (all players' turns)",
-    "trips": "trips taken, from queues (SG-8) and extra trips (SG-18)",
-    "subway_trips": "trips that rode at least one system",
-    "shared_trips": "trips that used two or more systems (SG-15)",
-    "shared_points": "points all players scored from trips using two or more systems (SG-15)",
-    "lead_changes": "times the sole leader changed hands (a tie interrupts a lead)",
-    "leader_since": "the turn from which the final leader led for good",
-    "reshuffles": "discard piles shuffled into draw piles, all decks together (SG-5 flips)",
-    "build_points_used": "build points spent (builds and SG-22 debt tokens) over the points "
-    "offered (builds_per_turn every turn, plus SG-22 borrowed points), 0..1",
-    "track_built": "track squares built (SG-17)",
-    "stations_built": "stations built, local or express (SG-17)",
-    "express_stations": "express stations built (SG-12)",
-    "removals": "tracks and stations removed (SG-17)",
-    "intensifies": "intensify builds (SG-17; the SG-16 intensifies after a trip cost no points "
-    "and are not counted)",
-    "whole_phase_builds": "builds whose SG-17 price was the whole build phase",
-    "extra_trip_points": "points scored by extra trips after a station or intensify (SG-18)",
-    "hazard_crossings": "trips whose route has a hazard square on it (SG-9)",
-    "coverage": "share of the board's squares holding any track at the end",
-    "trip_length_mean": "mean distance of the game's trips (SG-13); empty without trips",
-}
+# games.csv's per-game numbers and their definitions (report.md prints them)
+METRICS = {m.name: m.description for m in MEASURES if m.stored is not None}
 
 
 @dataclass(frozen=True, slots=True)

@@ -14,7 +14,8 @@ import numpy as np
 from scipy import stats
 
 from subwaysim.sweep.grid import Setting, setting_order
-from subwaysim.sweep.results import METRICS, GameRecord
+from subwaysim.sweep.metrics import BY_NAME, MEASURES, names
+from subwaysim.sweep.results import GameRecord
 
 CONFIDENCE = 0.95
 NAN = float("nan")
@@ -59,7 +60,7 @@ mean per setting):
 
 def metric_definitions() -> str:
     """DEFINITIONS plus one line per per-game metric of games.csv."""
-    lines = [f"- **{name}**: {text}." for name, text in METRICS.items()]
+    lines = [f"- **{m.name}**: {m.description}." for m in MEASURES]
     return DEFINITIONS.strip() + "\n\n" + "\n".join(lines)
 
 
@@ -154,21 +155,8 @@ class PlayerStats:
     mean_score: float
 
 
-# The per-game design metrics whose means summary.csv and report.md show (games.csv's names).
-DESIGN_METRICS = (
-    "reshuffles",
-    "build_points_used",
-    "track_built",
-    "stations_built",
-    "express_stations",
-    "removals",
-    "intensifies",
-    "whole_phase_builds",
-    "extra_trip_points",
-    "hazard_crossings",
-    "coverage",
-    "trip_length_mean",
-)
+# The per-game design metrics whose means summary.csv and report.md show.
+DESIGN_METRICS = names(design=True)
 
 
 def player_stats(games: Sequence[GameRecord]) -> tuple[PlayerStats, ...]:
@@ -194,7 +182,7 @@ def metric_means(games: Sequence[GameRecord]) -> dict[str, float]:
     """The mean of every design metric over the games where it is defined (not NaN)."""
     means = {}
     for name in DESIGN_METRICS:
-        values = [float(getattr(g, name)) for g in games]
+        values = [BY_NAME[name].of(g) for g in games]
         means[name] = _mean(v for v in values if not math.isnan(v))
     return means
 
