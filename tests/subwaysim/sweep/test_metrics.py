@@ -17,15 +17,15 @@ from tests.subwaysim.sweep.helpers import record
 S = Setting((("end.turns", "5"),))
 
 
-def test_games_csv_holds_the_stored_measures_in_table_order() -> None:
+def test_games_csv_holds_the_stored_measures_counts_first() -> None:
     header = Layout(("end.turns",), ("IRT", "BRT")).header
-    stored = [m.name for m in MEASURES if m.stored is not None]
-    assert header[7:-2] == stored
+    assert header[7:-2] == [*names(stored="count"), *names(stored="share")]
+    assert set(header[7:-2]) == {m.name for m in MEASURES if m.stored is not None}
     assert set(names(stored="share")) == {"build_points_used", "coverage", "trip_length_mean"}
 
 
 def test_summary_compare_and_definitions_read_the_table() -> None:
-    assert DESIGN_METRICS == tuple(m.name for m in MEASURES if m.design)
+    assert tuple(m.name for m in MEASURES if m.design) == DESIGN_METRICS
     assert set(DESIGN_METRICS) <= set(summary_header(("end.turns",), 2, ("IRT", "BRT")))
     rows = compared([record(S, 0), record(S, 1)])
     assert [n for n in rows if n in table.BY_NAME] == [m.name for m in MEASURES if m.compared]
