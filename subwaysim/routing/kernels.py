@@ -6,6 +6,8 @@ Squares are `rank * width + file`; distances are int32 with `INF` for "no way".
   every two of them (SG-10..SG-12).
 - `station_dijkstra`: from a square to every station of a set of systems, riding and
   (optionally) walking between them, with transfer costs (SG-13); `station_trip` a trip.
+- `heap_push`, `heap_pop`, `grid_step`: the array heap and the step to a neighbouring square
+  the walking kernel uses, public for other kernels (the greedy player's plans reuse them).
 Tests check each kernel against its reference on random boards (hypothesis).
 """
 
@@ -19,6 +21,28 @@ from tabletop.compiled import kernel
 
 INF = 1 << 28  # larger than any trip; sums of a few INFs still fit in int32 arithmetic
 NO_STATION, LOCAL, EXPRESS = 0, 1, 2  # station kinds in a `kinds` array
+
+__all__ = [
+    "EXPRESS",
+    "INF",
+    "LOCAL",
+    "NO_STATION",
+    "build_groups",
+    "edge_dijkstra",
+    "edge_trip",
+    "grid_neighbours",
+    "grid_step",
+    "heap_pop",
+    "heap_push",
+    "line_rides",
+    "ride_matrix",
+    "station_dijkstra",
+    "station_distances_reference",
+    "station_trip",
+    "union_rides",
+    "walk_distances",
+    "walk_distances_reference",
+]
 
 
 # --- SG-9 walking -----------------------------------------------------------------------------
