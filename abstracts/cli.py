@@ -31,9 +31,9 @@ from abstracts.agents import AgentSpec, BadAgentSpec, parse_agent_spec
 from abstracts.console import Ask, PlayConsole, make_seats
 from abstracts.core import Game, get_game, get_game_class
 from abstracts.match import GameRecord, make_tasks, run_match, summarize, summary_table
+from abstracts.saved_games import load_game
 from tabletop import cli_style
 from tabletop.line_input import line_reader
-from tabletop.saves import load_game
 
 PLAY_WORDS = frozenset({"think", "seed", "load", "help"})
 MATCH_WORDS = frozenset({"agents", "games", "think", "jobs", "seed", "help"})

@@ -24,7 +24,8 @@ from rich.table import Table
 from abstracts.agents import Agent, AgentSpec
 from abstracts.core import Game, Move, State
 from abstracts.mcts import MCTSAgent
-from tabletop.saves import Replay, SavedGame, SaveError, load_game, write_save
+from abstracts.saved_games import Replay, load_game
+from tabletop.saves import SavedGame, SaveError, write_save
 
 Ask = Callable[[str], str]
 

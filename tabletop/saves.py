@@ -8,6 +8,8 @@ crash never leaves half a save. Reading refuses, with one clear line naming the 
 that is not JSON, not a saved game, from a newer version, for another game, or whose options
 or moves do not replay; a save is read with bounded size and nesting, and replaying it never
 reads a file it names (a transit chess map travels as its contents or a bundled map's key).
+Replaying a save needs the games: `abstracts/saved_games.py`; this module needs none of them
+(`read_json` and `SaveError` serve the Subway Game's saves too).
 """
 
 from __future__ import annotations
@@ -15,13 +17,13 @@ from __future__ import annotations
 import json
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
-from pydantic import ValidationError
-
-from abstracts.core import Game, Move, State, UnknownGame, get_game
 from tabletop import files
 from tabletop.files import atomic_write_text
+
+if TYPE_CHECKING:
+    from abstracts.core import Game, Move
 
 FORMAT = "transit-games/saved-game"
 VERSION = 1
@@ -54,15 +56,6 @@ class SavedGame:
             "moves": list(self.moves),
         }
         return json.dumps(data, indent=2) + "\n"
-
-
-@dataclass(frozen=True, slots=True)
-class Replay:
-    """A saved game played out again: the Game, the moves and every state along the way."""
-
-    game: Game
-    moves: tuple[Move, ...]
-    states: tuple[State, ...]  # states[0] is the initial state; one more than moves
 
 
 def write_save(path: str | Path, saved: SavedGame) -> None:
@@ -159,53 +152,3 @@ def _decode(data: dict[str, Any], where: str) -> SavedGame:
     if extra:
         raise SaveError(f"{where}: unknown field {extra[0]!r}")
     return SavedGame(name, options, tuple(moves))
-
-
-def replay(saved: SavedGame, where: str = "saved game") -> Replay:
-    """Rebuild the game from its options and play the moves again, checking each one."""
-    game = _saved_game(saved, where)
-    state = game.initial_state()
-    states, moves = [state], []
-    for number, text in enumerate(saved.moves, start=1):
-        try:
-            move = state.parse_move(text)
-            state = state.play(move)
-        except (ValueError, TypeError) as exc:
-            reason = _short(str(exc), 200)
-            raise SaveError(
-                f"{where}: move {number} {_short(text, 40)!r} does not replay: {reason}"
-            ) from None
-        moves.append(move)
-        states.append(state)
-    return Replay(game, tuple(moves), tuple(states))
-
-
-def _saved_game(saved: SavedGame, where: str) -> Game:
-    """The game the options make; a save may not name a file to read (a map path)."""
-    try:
-        with files.no_named_files():
-            game = get_game(saved.game, **saved.options)
-            game.initial_state()  # a game that cannot start is a bad save too
-            return game
-    except UnknownGame as exc:
-        raise SaveError(f"{where}: {exc}") from None
-    except ValidationError as exc:
-        raise SaveError(f"{where}: bad options: {_first_error(exc)}") from None
-    except (ValueError, TypeError, OverflowError, RecursionError) as exc:
-        raise SaveError(f"{where}: bad options: {_short(str(exc), 300)}") from None
-
-
-def _short(text: str, most: int) -> str:
-    """At most `most` characters of a message or a value quoted in one."""
-    return text if len(text) <= most else text[: most - 3] + "..."
-
-
-def load_game(path: str | Path, game: str | None = None) -> Replay:
-    """Read and replay a save file (the console's `load` and `subway play --load`)."""
-    return replay(read_save(path, game), str(path))
-
-
-def _first_error(exc: ValidationError) -> str:
-    error = exc.errors()[0]
-    field = ".".join(str(part) for part in error["loc"]) or "options"
-    return f"{field}: {error['msg'].removeprefix('Value error, ')}"

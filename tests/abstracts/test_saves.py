@@ -6,6 +6,7 @@ import json
 from pathlib import Path
 
 import pytest
+from abstracts.saved_games import load_game
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
@@ -15,7 +16,6 @@ from tabletop.saves import (
     VERSION,
     SavedGame,
     SaveError,
-    load_game,
     parse_save,
     read_save,
     write_save,
@@ -191,7 +191,7 @@ def test_wrong_types_and_huge_values_are_save_errors(text: str, words: str) -> N
 
 
 def load_from_text(text: str) -> None:
-    from tabletop.saves import replay
+    from abstracts.saved_games import replay
 
     replay(parse_save(text, "h.json"), "h.json")
 
