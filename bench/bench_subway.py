@@ -137,8 +137,8 @@ def per_turn(scenario: Scenario, seeds: range) -> float:
 
 def sweep_speedup(games: int) -> tuple[float, float, float]:
     """Seconds of `games` greedy games (10 rounds) on 1 and on 2 worker processes."""
-    from subwaysim.sweep.backends import process_pool, serial
-    from subwaysim.sweep.plan import plan_sweep
+    from subwaysim.sweep.plan.plan import plan_sweep
+    from subwaysim.sweep.run.backends import process_pool, serial
 
     plan = plan_sweep(CLASSIC, ["end.turns=10"], games, 0, False)
     tasks = plan.tasks([])

@@ -4,7 +4,7 @@ The same games (classic.yaml, greedy vs greedy, one setting) run each way into f
 folders, twice, alternating, and the faster run counts (other processes share the 2 cores).
 Figures: games per second, the pool's speed-up over one process, Dask's time relative to
 the pool (cluster already running, and counting its start-up), and Dask without the
-worker malloc tuning of `subwaysim.sweep.malloc` (the baseline it fixes). All runs
+worker malloc tuning of `subwaysim.sweep.run.malloc` (the baseline it fixes). All runs
 must write the same games.csv.
 
 Run: .venv/bin/python -m bench.bench_sweep
@@ -21,12 +21,12 @@ from contextlib import contextmanager
 from itertools import count
 from pathlib import Path
 
-from subwaysim.sweep.backends import Backend, dask_cluster, process_pool, serial
-from subwaysim.sweep.execution import Sweep
-from subwaysim.sweep.folder import GAMES
-from subwaysim.sweep.plan import plan_sweep
-from subwaysim.sweep.play import GameTask, play
-from subwaysim.sweep.results import GameRecord
+from subwaysim.sweep.plan.plan import plan_sweep
+from subwaysim.sweep.run.backends import Backend, dask_cluster, process_pool, serial
+from subwaysim.sweep.run.execution import Sweep
+from subwaysim.sweep.run.folder import GAMES
+from subwaysim.sweep.run.play import GameTask, play
+from subwaysim.sweep.run.results import GameRecord
 
 SCENARIO = Path(__file__).resolve().parents[1] / "scenarios" / "classic.yaml"
 GAMES_PER_RUN = 8

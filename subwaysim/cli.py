@@ -21,7 +21,7 @@ from tabletop.cli_style import app as styled_app
 from tabletop.cli_style import number, print_error, text, whole
 
 if TYPE_CHECKING:
-    from subwaysim.sweep.report_files import Report
+    from subwaysim.sweep.report.report_files import Report
 
 app = styled_app(
     "Simulate the Subway Game and play transit-themed abstract games.", no_args_is_help=True
@@ -248,12 +248,12 @@ def sweep(
 ) -> None:
     """Play N games of every setting of a grid (resumable): games, summary, comparisons, report."""
 
-    from subwaysim.sweep.backends import choose_backend
-    from subwaysim.sweep.console import play_live, show_report
     from subwaysim.sweep.errors import SweepError
-    from subwaysim.sweep.execution import Sweep
-    from subwaysim.sweep.plan import plan_sweep
-    from subwaysim.sweep.report_files import write_report
+    from subwaysim.sweep.plan.plan import plan_sweep
+    from subwaysim.sweep.report.report_files import write_report
+    from subwaysim.sweep.run.backends import choose_backend
+    from subwaysim.sweep.run.console import play_live, show_report
+    from subwaysim.sweep.run.execution import Sweep
 
     console = Console(highlight=False)
     folder = Path(out)
@@ -361,10 +361,10 @@ def report(
 ) -> None:
     """Rebuild a sweep's summary.csv, compare.csv, plots and report.md from its games."""
 
-    from subwaysim.sweep.console import show_report
     from subwaysim.sweep.errors import SweepError
-    from subwaysim.sweep.lock import FolderLock
-    from subwaysim.sweep.report_files import write_report
+    from subwaysim.sweep.report.report_files import write_report
+    from subwaysim.sweep.run.console import show_report
+    from subwaysim.sweep.run.lock import FolderLock
 
     try:
         if not folder.is_dir():

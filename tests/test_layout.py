@@ -87,7 +87,7 @@ def test_the_graph_sees_function_level_imports_and_skips_type_checking_ones() ->
     engine = imported("subwaysim.engine")
     assert "subwaysim.agents" in engine and "simpy" in engine
     assert "subwaysim.state" not in imported("subwaysim.agents.base")  # TYPE_CHECKING only
-    assert "subwaysim.sweep.backends" in imported("subwaysim.commands.match_subway")  # in a def
+    assert "subwaysim.sweep.run.backends" in imported("subwaysim.commands.match_subway")  # in a def
 
 
 def test_no_import_cycle_module_by_module() -> None:

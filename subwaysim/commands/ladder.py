@@ -19,10 +19,10 @@ import numpy as np
 from scipy.optimize import minimize
 
 from subwaysim.scenario import Scenario, apply_override
-from subwaysim.sweep.grid import Setting
-from subwaysim.sweep.play import GameTask
-from subwaysim.sweep.results import GameRecord
-from subwaysim.sweep.stats import wilson_interval
+from subwaysim.sweep.plan.grid import Setting
+from subwaysim.sweep.run.play import GameTask
+from subwaysim.sweep.run.results import GameRecord
+from subwaysim.sweep.statistics.stats import wilson_interval
 
 ELO_SCALE = 400 / math.log(10)  # a rating gap of 400 Elo is odds of 10 to 1
 ELO_MEAN = 1500.0

@@ -15,8 +15,8 @@ from rich.table import Table
 from subwaysim.agents.registry import agents_epilog, parse_spec
 from subwaysim.commands.ladder import Ladder, ladder_tasks
 from subwaysim.scenario import ScenarioError, load_scenario
-from subwaysim.sweep.failures import FailedGame
-from subwaysim.sweep.results import GameRecord
+from subwaysim.sweep.run.failures import FailedGame
+from subwaysim.sweep.run.results import GameRecord
 from tabletop import cli_style
 
 match_app = cli_style.app()
@@ -59,7 +59,7 @@ def _match(
     ] = None,
 ) -> None:
     """Every pair of agents plays GAMES games on the scenario; a win matrix and Elo ratings."""
-    from subwaysim.sweep.backends import choose_backend
+    from subwaysim.sweep.run.backends import choose_backend
 
     names = [a.strip() for a in agents.split(",") if a.strip()]
     for name in names:

@@ -31,7 +31,7 @@ NAN = float("nan")
 @dataclass
 class GameSummary:
     """Counts a designer asks about: trips, subway share, shared points, lead changes, and the
-    design metrics a sweep records per game (see `subwaysim.sweep.results`)."""
+    design metrics a sweep records per game (see `subwaysim.sweep.run.results`)."""
 
     scenario: Scenario | None = None
     players: tuple[str, ...] = ()

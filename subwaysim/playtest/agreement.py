@@ -19,8 +19,8 @@ from dataclasses import dataclass
 import numpy as np
 
 from subwaysim.playtest.results import SIGNIFICANCE, Comparison, PartResult
-from subwaysim.sweep.compare import metrics as metric_table
-from subwaysim.sweep.inference import holm, mann_whitney_p
+from subwaysim.sweep.statistics.compare import metrics as metric_table
+from subwaysim.sweep.statistics.inference import holm, mann_whitney_p
 
 MIN_GAMES = 2  # paired games each kind needs for the test
 

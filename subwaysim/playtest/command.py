@@ -26,10 +26,10 @@ from subwaysim.playtest.questions import QUESTIONS, Derived, Question
 from subwaysim.playtest.results import PartResult, load
 from subwaysim.playtest.runs import Run, derive, first_runs, folder_of, runs
 from subwaysim.scenario import load_scenario
-from subwaysim.sweep.backends import Backend, choose_backend
-from subwaysim.sweep.console import play_live
-from subwaysim.sweep.execution import Sweep
-from subwaysim.sweep.report_files import COMPARE, SUMMARY, write_report
+from subwaysim.sweep.report.report_files import COMPARE, SUMMARY, write_report
+from subwaysim.sweep.run.backends import Backend, choose_backend
+from subwaysim.sweep.run.console import play_live
+from subwaysim.sweep.run.execution import Sweep
 
 REPLAY = Path("q6") / "replay.html"
 

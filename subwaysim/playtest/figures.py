@@ -17,8 +17,8 @@ from matplotlib.figure import Figure
 from subwaysim.playtest.answers import WORDS, words
 from subwaysim.playtest.observations import MEASURES
 from subwaysim.playtest.results import PartResult
-from subwaysim.sweep.plots import COLOURS, canvas, save_figures
-from subwaysim.sweep.results import GameRecord
+from subwaysim.sweep.report.plots import COLOURS, canvas, save_figures
+from subwaysim.sweep.run.results import GameRecord
 
 COLUMNS = 3  # headline measures a question's plot shows
 Row = list[PartResult]  # one part as each kind of player played it (reference first)

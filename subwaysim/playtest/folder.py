@@ -19,7 +19,7 @@ from pydantic import BaseModel, ConfigDict, ValidationError
 from subwaysim.playtest.options import PlaytestError
 from subwaysim.playtest.questions import Derived
 from subwaysim.sweep.errors import SweepError
-from subwaysim.sweep.lock import LOCK, FolderLock
+from subwaysim.sweep.run.lock import LOCK, FolderLock
 from tabletop.files import atomic_write_text
 
 META = "playtest.json"

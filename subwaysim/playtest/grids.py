@@ -18,7 +18,7 @@ import yaml
 
 from subwaysim.cards import new_decks
 from subwaysim.scenario import Scenario, ScenarioError, parse_scenario, scenario_to_dict
-from subwaysim.sweep.baseline import MISSING, scenario_value
+from subwaysim.sweep.plan.baseline import MISSING, scenario_value
 
 HAZARD_DENSITY = 0.15  # the board a hazard question is asked on when the scenario has none
 

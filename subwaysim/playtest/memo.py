@@ -15,11 +15,11 @@ import json
 from collections.abc import Iterable, Iterator, Sequence
 
 from subwaysim.scenario import Scenario, scenario_to_dict
-from subwaysim.sweep.backends import Backend
-from subwaysim.sweep.plan import SweepPlan
-from subwaysim.sweep.play import GameTask, Outcome, Played
-from subwaysim.sweep.results import GameRecord
-from subwaysim.sweep.traces import GameTrace
+from subwaysim.sweep.plan.plan import SweepPlan
+from subwaysim.sweep.run.backends import Backend
+from subwaysim.sweep.run.play import GameTask, Outcome, Played
+from subwaysim.sweep.run.results import GameRecord
+from subwaysim.sweep.run.traces import GameTrace
 
 Known = tuple[str, int]  # (the scenario as JSON, the game's seed)
 

@@ -11,7 +11,7 @@ from dataclasses import dataclass
 import numpy as np
 from scipy import stats
 
-from subwaysim.sweep.results import GameRecord
+from subwaysim.sweep.run.results import GameRecord
 
 Measure = Callable[[GameRecord], float]
 

@@ -9,7 +9,7 @@ from subwaysim.playtest.options import AgentRun, PlaytestOptions
 from subwaysim.playtest.questions import Derived, Question
 from subwaysim.playtest.results import PartResult
 from subwaysim.playtest.runs import Run
-from subwaysim.sweep.results import GameRecord
+from subwaysim.sweep.run.results import GameRecord
 
 PLOTS = "plots"
 DRAFT_QUESTION = 1  # the baseline of question 1 is the draft's game as written

@@ -18,7 +18,7 @@ from subwaysim.playtest.project_answers import SECTIONS
 from subwaysim.playtest.questions import QUESTIONS, Derived, Question
 from subwaysim.playtest.results import PartResult
 from subwaysim.playtest.runs import plays
-from subwaysim.sweep.report_files import COMPARE, REPORT
+from subwaysim.sweep.report.report_files import COMPARE, REPORT
 from tabletop.files import atomic_write_text
 
 

@@ -10,12 +10,12 @@ from pathlib import Path
 
 from subwaysim.playtest.questions import FIRST_WIN, Part
 from subwaysim.playtest.runs import Run
-from subwaysim.sweep.failures import FAILED, read_failures
-from subwaysim.sweep.folder import GAMES
-from subwaysim.sweep.grid import parse_axes, settings
-from subwaysim.sweep.report_files import COMPARE
-from subwaysim.sweep.results import GameRecord, read_games
-from subwaysim.sweep.stats import SettingStats, summarize
+from subwaysim.sweep.plan.grid import parse_axes, settings
+from subwaysim.sweep.report.report_files import COMPARE
+from subwaysim.sweep.run.failures import FAILED, read_failures
+from subwaysim.sweep.run.folder import GAMES
+from subwaysim.sweep.run.results import GameRecord, read_games
+from subwaysim.sweep.statistics.stats import SettingStats, summarize
 
 NAN = float("nan")
 SIGNIFICANCE = 0.05

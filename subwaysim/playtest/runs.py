@@ -15,9 +15,9 @@ from pathlib import Path
 from subwaysim.playtest.grids import Draft
 from subwaysim.playtest.options import AgentRun, PlaytestOptions, player_specs
 from subwaysim.playtest.questions import QUESTIONS, Derived, Part, Question
-from subwaysim.sweep.folder import GAMES
-from subwaysim.sweep.plan import SweepPlan, plan_sweep
-from subwaysim.sweep.results import GameRecord, read_games
+from subwaysim.sweep.plan.plan import SweepPlan, plan_sweep
+from subwaysim.sweep.run.folder import GAMES
+from subwaysim.sweep.run.results import GameRecord, read_games
 
 PLACEHOLDER = Derived(score=1, rounds=1)  # to count question 5's parts before its games
 

@@ -9,7 +9,7 @@ from typer.testing import CliRunner
 
 from subwaysim.cli import app
 from subwaysim.commands.ladder import Ladder, Seating, ladder_tasks, pairings
-from subwaysim.sweep.results import GameRecord
+from subwaysim.sweep.run.results import GameRecord
 from tests.subwaysim.helpers import scenario
 
 TINY = {
@@ -105,7 +105,7 @@ def test_bad_agents_exit_2(tmp_path: Path, agents: str, words: str) -> None:
 def test_ctrl_c_prints_the_table_of_the_games_so_far(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    from subwaysim.sweep import backends
+    from subwaysim.sweep.run import backends
 
     serial = backends.choose_backend
 

@@ -11,8 +11,8 @@ from subwaysim.playtest.questions import QUESTIONS, Part
 from subwaysim.playtest.results import Comparison, PartResult
 from subwaysim.playtest.runs import Run
 from subwaysim.scenario import parse_scenario
-from subwaysim.sweep.grid import Setting
-from subwaysim.sweep.stats import setting_stats
+from subwaysim.sweep.plan.grid import Setting
+from subwaysim.sweep.statistics.stats import setting_stats
 from tests.subwaysim.sweep.helpers import record
 
 TINY = """\

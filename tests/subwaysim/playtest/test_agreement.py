@@ -13,8 +13,8 @@ from subwaysim.playtest.options import AgentRun
 from subwaysim.playtest.questions import QUESTIONS
 from subwaysim.playtest.results import PartResult
 from subwaysim.playtest.runs import Run
-from subwaysim.sweep.grid import Setting
-from subwaysim.sweep.stats import setting_stats
+from subwaysim.sweep.plan.grid import Setting
+from subwaysim.sweep.statistics.stats import setting_stats
 from tests.subwaysim.sweep.helpers import record
 
 from .helpers import PART, comparison

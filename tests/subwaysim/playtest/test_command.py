@@ -10,8 +10,8 @@ import pytest
 from typer.testing import CliRunner
 
 from subwaysim.cli import app
-from subwaysim.sweep.folder import GAMES
-from subwaysim.sweep.results import read_games
+from subwaysim.sweep.run.folder import GAMES
+from subwaysim.sweep.run.results import read_games
 
 from .helpers import TINY
 

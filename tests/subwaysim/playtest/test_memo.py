@@ -7,9 +7,9 @@ from collections.abc import Iterator, Sequence
 from pathlib import Path
 
 from subwaysim.playtest.memo import PlayedGames
-from subwaysim.sweep.backends import serial
-from subwaysim.sweep.plan import plan_sweep
-from subwaysim.sweep.play import GameTask, Outcome, Played
+from subwaysim.sweep.plan.plan import plan_sweep
+from subwaysim.sweep.run.backends import serial
+from subwaysim.sweep.run.play import GameTask, Outcome, Played
 
 from .helpers import TINY
 

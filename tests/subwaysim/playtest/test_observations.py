@@ -7,7 +7,7 @@ import math
 import pytest
 
 from subwaysim.playtest.observations import estimate, observe
-from subwaysim.sweep.grid import Setting
+from subwaysim.sweep.plan.grid import Setting
 from tests.subwaysim.sweep.helpers import record
 
 

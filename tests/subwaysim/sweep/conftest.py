@@ -6,7 +6,7 @@ from pathlib import Path
 
 import pytest
 
-from subwaysim.sweep.folder import GAMES
+from subwaysim.sweep.run.folder import GAMES
 from tests.subwaysim.sweep.helpers import TINY, run_sweep
 
 

@@ -8,11 +8,11 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from subwaysim.sweep.backends import Backend, serial
-from subwaysim.sweep.execution import Sweep
-from subwaysim.sweep.grid import Setting
-from subwaysim.sweep.plan import plan_sweep
-from subwaysim.sweep.results import GameRecord
+from subwaysim.sweep.plan.grid import Setting
+from subwaysim.sweep.plan.plan import plan_sweep
+from subwaysim.sweep.run.backends import Backend, serial
+from subwaysim.sweep.run.execution import Sweep
+from subwaysim.sweep.run.results import GameRecord
 
 TINY = """\
 name: tiny

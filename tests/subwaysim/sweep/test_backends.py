@@ -17,7 +17,9 @@ import pytest
 from typer.testing import CliRunner
 
 from subwaysim.cli import app
-from subwaysim.sweep.backends import (
+from subwaysim.sweep.errors import SweepError
+from subwaysim.sweep.plan.plan import plan_sweep
+from subwaysim.sweep.run.backends import (
     DASK_MISSING,
     _outcome,
     choose_backend,
@@ -26,14 +28,12 @@ from subwaysim.sweep.backends import (
     worker_pool,
     workers_skip_main,
 )
-from subwaysim.sweep.errors import SweepError
-from subwaysim.sweep.failures import FailedGame
-from subwaysim.sweep.folder import GAMES
-from subwaysim.sweep.plan import plan_sweep
-from subwaysim.sweep.play import play
-from subwaysim.sweep.results import read_games
-from subwaysim.sweep.traces import TRACES
-from subwaysim.sweep.workers import loaded_modules
+from subwaysim.sweep.run.failures import FailedGame
+from subwaysim.sweep.run.folder import GAMES
+from subwaysim.sweep.run.play import play
+from subwaysim.sweep.run.results import read_games
+from subwaysim.sweep.run.traces import TRACES
+from subwaysim.sweep.run.workers import loaded_modules
 from tests.subwaysim.sweep.helpers import GRID, run_sweep
 from tests.subwaysim.sweep.test_execution import interrupt_after
 
@@ -81,7 +81,7 @@ def test_a_spawned_pool_worker_loads_only_what_games_need(tiny: Path) -> None:
     finally:
         pool.shutdown()
     assert "pytest" not in modules  # this process's __main__ (pytest) was not run again
-    assert {"subwaysim.sweep.workers", "subwaysim.sweep.play"} <= modules
+    assert {"subwaysim.sweep.run.workers", "subwaysim.sweep.run.play"} <= modules
     assert not modules & set(HEAVY)
 
 

@@ -7,10 +7,10 @@ from pathlib import Path
 import pytest
 
 from subwaysim.scenario import load_scenario
-from subwaysim.sweep.baseline import choose_baseline, report_baseline, scenario_value
 from subwaysim.sweep.errors import SweepError
-from subwaysim.sweep.grid import Setting, parse_axes
-from subwaysim.sweep.meta import read_meta
+from subwaysim.sweep.plan.baseline import choose_baseline, report_baseline, scenario_value
+from subwaysim.sweep.plan.grid import Setting, parse_axes
+from subwaysim.sweep.plan.meta import read_meta
 from tests.subwaysim.sweep.helpers import run_sweep
 
 

@@ -8,8 +8,14 @@ from dataclasses import replace
 import numpy as np
 import pytest
 
-from subwaysim.sweep.compare import IDENTICAL, NO_EFFECT, Difference, compare_all, metrics
-from subwaysim.sweep.grid import Setting
+from subwaysim.sweep.plan.grid import Setting
+from subwaysim.sweep.statistics.compare import (
+    IDENTICAL,
+    NO_EFFECT,
+    Difference,
+    compare_all,
+    metrics,
+)
 from tests.subwaysim.sweep.helpers import record
 
 BASE = Setting((("rules.builds_per_turn", "3"),))

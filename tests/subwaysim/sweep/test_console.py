@@ -7,11 +7,11 @@ from pathlib import Path
 
 from rich.console import Console
 
-from subwaysim.sweep.backends import serial
-from subwaysim.sweep.console import SweepView, play_live, show_report
-from subwaysim.sweep.execution import Sweep
-from subwaysim.sweep.plan import plan_sweep
-from subwaysim.sweep.report_files import write_report
+from subwaysim.sweep.plan.plan import plan_sweep
+from subwaysim.sweep.report.report_files import write_report
+from subwaysim.sweep.run.backends import serial
+from subwaysim.sweep.run.console import SweepView, play_live, show_report
+from subwaysim.sweep.run.execution import Sweep
 
 
 def test_the_view_counts_games_and_the_report_names_identical_games(

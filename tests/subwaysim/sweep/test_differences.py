@@ -8,9 +8,9 @@ import io
 import pytest
 from rich.console import Console
 
-from subwaysim.sweep.compare import compare_all
-from subwaysim.sweep.differences import compare_csv, differences_markdown, found_table
-from subwaysim.sweep.grid import Setting
+from subwaysim.sweep.plan.grid import Setting
+from subwaysim.sweep.report.differences import compare_csv, differences_markdown, found_table
+from subwaysim.sweep.statistics.compare import compare_all
 from tests.subwaysim.sweep.helpers import record
 
 BASE = Setting((("rules.builds_per_turn", "3"),))

@@ -11,15 +11,15 @@ import pytest
 from subwaysim.engine import Game
 from subwaysim.output.game_summary import GameSummary
 from subwaysim.scenario import load_scenario
-from subwaysim.sweep.backends import Backend, serial
-from subwaysim.sweep.execution import Sweep
-from subwaysim.sweep.failures import FAILED
-from subwaysim.sweep.folder import GAMES
-from subwaysim.sweep.plan import plan_sweep
-from subwaysim.sweep.play import GameTask, Outcome, play
-from subwaysim.sweep.precision import widest
-from subwaysim.sweep.results import GameRecord, read_games
-from subwaysim.sweep.traces import TRACES, read_traces
+from subwaysim.sweep.plan.plan import plan_sweep
+from subwaysim.sweep.run.backends import Backend, serial
+from subwaysim.sweep.run.execution import Sweep
+from subwaysim.sweep.run.failures import FAILED
+from subwaysim.sweep.run.folder import GAMES
+from subwaysim.sweep.run.play import GameTask, Outcome, play
+from subwaysim.sweep.run.precision import widest
+from subwaysim.sweep.run.results import GameRecord, read_games
+from subwaysim.sweep.run.traces import TRACES, read_traces
 from tests.subwaysim.sweep.helpers import GAMES_PER_SETTING, GRID, run_sweep
 
 
@@ -129,7 +129,7 @@ def failing_on(seed: int) -> Backend:
 
     def run(tasks: Sequence[GameTask]) -> Iterator[Outcome]:
         with pytest.MonkeyPatch.context() as patch:
-            patch.setattr("subwaysim.sweep.play.Game", Broken)
+            patch.setattr("subwaysim.sweep.run.play.Game", Broken)
             for task in tasks:
                 yield play(task)
 

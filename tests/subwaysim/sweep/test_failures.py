@@ -7,8 +7,8 @@ from pathlib import Path
 import pytest
 
 from subwaysim.sweep.errors import SweepError
-from subwaysim.sweep.failures import FailedGame, read_failures, write_failures
-from subwaysim.sweep.grid import Setting
+from subwaysim.sweep.plan.grid import Setting
+from subwaysim.sweep.run.failures import FailedGame, read_failures, write_failures
 
 KEYS = ("rules.builds_per_turn",)
 FAILED = FailedGame(Setting(((KEYS[0], "2"),)), 3, 99, "ValueError: no route\nat all")

@@ -9,8 +9,8 @@ from typer.testing import CliRunner
 
 from subwaysim.cli import app
 from subwaysim.sweep.errors import SweepError
-from subwaysim.sweep.execution import Sweep
-from subwaysim.sweep.plan import plan_sweep
+from subwaysim.sweep.plan.plan import plan_sweep
+from subwaysim.sweep.run.execution import Sweep
 from tests.subwaysim.sweep.helpers import GRID, TINY, run_sweep
 
 runner = CliRunner()

@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 
 from subwaysim.sweep.errors import SweepError
-from subwaysim.sweep.grid import (
+from subwaysim.sweep.plan.grid import (
     Axis,
     Setting,
     parse_axes,

@@ -10,7 +10,13 @@ from hypothesis import assume, given, settings
 from hypothesis import strategies as st
 from scipy import stats
 
-from subwaysim.sweep.inference import fisher_p, holm, mcnemar_p, paired_interval, wilcoxon_p
+from subwaysim.sweep.statistics.inference import (
+    fisher_p,
+    holm,
+    mcnemar_p,
+    paired_interval,
+    wilcoxon_p,
+)
 
 RNG = np.random.default_rng(0)
 

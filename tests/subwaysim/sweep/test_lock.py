@@ -12,7 +12,7 @@ from typer.testing import CliRunner
 
 from subwaysim.cli import app
 from subwaysim.sweep.errors import SweepError
-from subwaysim.sweep.lock import LOCK, FolderLock
+from subwaysim.sweep.run.lock import LOCK, FolderLock
 
 
 def test_a_held_lock_refuses_another_naming_the_holder(tmp_path: Path) -> None:
@@ -28,7 +28,7 @@ def test_a_killed_holder_leaves_no_stale_lock(tmp_path: Path) -> None:
     code = (
         "import os, sys\n"
         "from pathlib import Path\n"
-        "from subwaysim.sweep.lock import FolderLock\n"
+        "from subwaysim.sweep.run.lock import FolderLock\n"
         f"FolderLock(Path({str(tmp_path)!r})).acquire()\n"
         "os._exit(0)  # no release: only the kernel lets go\n"
     )

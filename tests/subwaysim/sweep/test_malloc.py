@@ -1,4 +1,4 @@
-"""Worker processes raise glibc's malloc thresholds (see subwaysim.sweep.malloc)."""
+"""Worker processes raise glibc's malloc thresholds (see subwaysim.sweep.run.malloc)."""
 
 from __future__ import annotations
 
@@ -6,7 +6,7 @@ import platform
 
 import pytest
 
-from subwaysim.sweep.malloc import raise_malloc_thresholds
+from subwaysim.sweep.run.malloc import raise_malloc_thresholds
 
 
 @pytest.mark.skipif(platform.libc_ver()[0] != "glibc", reason="mallopt is glibc's")

@@ -10,7 +10,7 @@ from typer.testing import CliRunner
 
 from subwaysim.cli import app
 from subwaysim.sweep.errors import SweepError
-from subwaysim.sweep.meta import META, read_meta
+from subwaysim.sweep.plan.meta import META, read_meta
 from tests.subwaysim.sweep.helpers import run_sweep
 
 

@@ -5,13 +5,13 @@ from __future__ import annotations
 
 import math
 
-from subwaysim.sweep import metrics as table
-from subwaysim.sweep.compare import metrics as compared
-from subwaysim.sweep.grid import Setting
-from subwaysim.sweep.metrics import MEASURES, Measure, names
-from subwaysim.sweep.report_files import summary_header
-from subwaysim.sweep.results import Layout
-from subwaysim.sweep.stats import DESIGN_METRICS, metric_definitions, metric_means
+from subwaysim.sweep.plan.grid import Setting
+from subwaysim.sweep.report.report_files import summary_header
+from subwaysim.sweep.run.results import Layout
+from subwaysim.sweep.statistics import metrics as table
+from subwaysim.sweep.statistics.compare import metrics as compared
+from subwaysim.sweep.statistics.metrics import MEASURES, Measure, names
+from subwaysim.sweep.statistics.stats import DESIGN_METRICS, metric_definitions, metric_means
 from tests.subwaysim.sweep.helpers import record
 
 S = Setting((("end.turns", "5"),))

@@ -9,7 +9,7 @@ from typer.testing import CliRunner
 
 from subwaysim.cli import app
 from subwaysim.sweep.errors import SweepError
-from subwaysim.sweep.plan import plan_sweep
+from subwaysim.sweep.plan.plan import plan_sweep
 from tests.subwaysim.sweep.helpers import GRID, TINY
 
 runner = CliRunner()

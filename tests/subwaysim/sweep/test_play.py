@@ -24,10 +24,10 @@ from subwaysim.events import (
 )
 from subwaysim.output.game_summary import GameSummary
 from subwaysim.scenario import load_scenario
-from subwaysim.sweep.failures import FailedGame
-from subwaysim.sweep.grid import Setting
-from subwaysim.sweep.play import GameTask, Played, play
-from subwaysim.sweep.traces import TraceCollector
+from subwaysim.sweep.plan.grid import Setting
+from subwaysim.sweep.run.failures import FailedGame
+from subwaysim.sweep.run.play import GameTask, Played, play
+from subwaysim.sweep.run.traces import TraceCollector
 from tests.subwaysim.helpers import scenario
 
 SCENARIO = scenario(
@@ -168,7 +168,7 @@ def test_a_game_that_raises_comes_back_failed(
 
 def test_a_worker_imports_only_what_games_need() -> None:
     code = (
-        "import sys, subwaysim.sweep.play, subwaysim.sweep.workers\n"
+        "import sys, subwaysim.sweep.run.play, subwaysim.sweep.run.workers\n"
         "heavy = ('scipy.stats', 'matplotlib', 'networkx', 'rich', 'typer')\n"
         "print(' '.join(m for m in heavy if m in sys.modules))"
     )

@@ -4,8 +4,8 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from subwaysim.sweep.grid import Setting
-from subwaysim.sweep.plots import (
+from subwaysim.sweep.plan.grid import Setting
+from subwaysim.sweep.report.plots import (
     GAME_LENGTH,
     SCORES,
     WIN_RATES,
@@ -13,7 +13,7 @@ from subwaysim.sweep.plots import (
     outcome_figures,
     save_figures,
 )
-from subwaysim.sweep.stats import summarize
+from subwaysim.sweep.statistics.stats import summarize
 from tests.subwaysim.sweep.helpers import GAMES, record
 
 OTHER = Setting((("rules.builds_per_turn", "10"),))

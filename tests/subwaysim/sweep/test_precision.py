@@ -6,7 +6,7 @@ import math
 
 import pytest
 
-from subwaysim.sweep.precision import (
+from subwaysim.sweep.run.precision import (
     BATCH,
     first_target,
     games_needed,

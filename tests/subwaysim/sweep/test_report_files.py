@@ -11,9 +11,9 @@ from typer.testing import CliRunner
 
 from subwaysim.cli import app
 from subwaysim.engine import Game
-from subwaysim.sweep.meta import META
-from subwaysim.sweep.report_files import write_report
-from subwaysim.sweep.traces import TRACES
+from subwaysim.sweep.plan.meta import META
+from subwaysim.sweep.report.report_files import write_report
+from subwaysim.sweep.run.traces import TRACES
 from tests.subwaysim.sweep.helpers import GRID, run_sweep
 
 runner = CliRunner()
@@ -98,7 +98,7 @@ def test_games_that_raise_are_reported_and_the_exit_status_says_so(
         def scenario_builds(self) -> int:
             return self.state.scenario.rules.builds_per_turn
 
-    monkeypatch.setattr("subwaysim.sweep.play.Game", Broken)
+    monkeypatch.setattr("subwaysim.sweep.run.play.Game", Broken)
     out = tmp_path / "failing"
     args = ["sweep", str(tiny), "--set", GRID[0], "--games", "2", "--jobs", "1"]
     result = runner.invoke(app, [*args, "--out", str(out)])

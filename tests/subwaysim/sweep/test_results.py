@@ -8,8 +8,8 @@ from pathlib import Path
 import pytest
 
 from subwaysim.sweep.errors import SweepError
-from subwaysim.sweep.grid import Setting
-from subwaysim.sweep.results import METRICS, Layout, format_rows, read_games
+from subwaysim.sweep.plan.grid import Setting
+from subwaysim.sweep.run.results import METRICS, Layout, format_rows, read_games
 from tests.subwaysim.sweep.helpers import record
 
 CONTRACT_METRICS = [

@@ -4,8 +4,8 @@ from __future__ import annotations
 
 import pytest
 
-from subwaysim.sweep.grid import Setting
-from subwaysim.sweep.seeds import game_seed
+from subwaysim.sweep.plan.grid import Setting
+from subwaysim.sweep.plan.seeds import game_seed
 
 ONE = Setting((("rules.builds_per_turn", "2"), ("end.turns", "5")))
 SAME = Setting((("end.turns", "5"), ("rules.builds_per_turn", "2")))

@@ -6,7 +6,7 @@ import math
 
 import pytest
 
-from subwaysim.sweep.stats import (
+from subwaysim.sweep.statistics.stats import (
     DEFINITIONS,
     DESIGN_METRICS,
     balance,

@@ -6,14 +6,14 @@ import io
 
 from rich.console import Console
 
-from subwaysim.sweep.grid import Setting
-from subwaysim.sweep.stats import summarize
-from subwaysim.sweep.summary_table import (
+from subwaysim.sweep.plan.grid import Setting
+from subwaysim.sweep.report.summary_table import (
     markdown_table,
     metrics_markdown,
     players_markdown,
     summary_table,
 )
+from subwaysim.sweep.statistics.stats import summarize
 from tests.subwaysim.sweep.helpers import GAMES, SETTING, record
 
 OTHER = Setting((("rules.builds_per_turn", "10"),))

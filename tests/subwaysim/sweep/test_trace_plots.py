@@ -7,8 +7,8 @@ import math
 import numpy as np
 import pytest
 
-from subwaysim.sweep.grid import Setting
-from subwaysim.sweep.trace_plots import (
+from subwaysim.sweep.plan.grid import Setting
+from subwaysim.sweep.report.trace_plots import (
     HEAT_MAP,
     SCORE_OVER_TIME,
     TRIP_LENGTHS,
@@ -16,7 +16,7 @@ from subwaysim.sweep.trace_plots import (
     round_bands,
     trace_figures,
 )
-from subwaysim.sweep.traces import GameTrace
+from subwaysim.sweep.run.traces import GameTrace
 
 ONE = Setting((("rules.builds_per_turn", "1"),))
 TWO = Setting((("rules.builds_per_turn", "2"),))

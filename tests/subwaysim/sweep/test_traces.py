@@ -7,7 +7,7 @@ from pathlib import Path
 import pytest
 
 from subwaysim.sweep.errors import SweepError
-from subwaysim.sweep.traces import GameTrace, format_traces, matching, read_traces
+from subwaysim.sweep.run.traces import GameTrace, format_traces, matching, read_traces
 
 TRACE = GameTrace(
     setting=("2", "[2, 2]"),

@@ -11,8 +11,8 @@ from pathlib import Path
 
 import pytest
 
-from subwaysim.sweep.folder import GAMES
-from subwaysim.sweep.workers import die_with_parent
+from subwaysim.sweep.run.folder import GAMES
+from subwaysim.sweep.run.workers import die_with_parent
 
 LINUX = sys.platform.startswith("linux")
 
@@ -87,7 +87,7 @@ def test_killing_the_sweep_leaves_no_worker_behind(
 def test_a_worker_whose_parent_is_gone_already_exits() -> None:
     code = (
         "import os\n"
-        "from subwaysim.sweep.workers import die_with_parent\n"
+        "from subwaysim.sweep.run.workers import die_with_parent\n"
         "die_with_parent(os.getppid() + 1_000_000)  # not its parent: as if it had died\n"
         "print('still here')\n"
     )
@@ -99,7 +99,7 @@ def test_a_worker_whose_parent_is_gone_already_exits() -> None:
 def test_the_watchdog_ends_a_process_whose_parent_changed() -> None:
     code = (
         "import os, time\n"
-        "from subwaysim.sweep.workers import watch_parent\n"
+        "from subwaysim.sweep.run.workers import watch_parent\n"
         "watch_parent(os.getppid() + 1_000_000, poll=0.05)\n"
         "time.sleep(10)\n"
         "print('still here')\n"

@@ -14,12 +14,12 @@ from pathlib import Path
 
 from subwaysim.agents.registry import kind_of
 from subwaysim.scenario import Scenario, ScenarioError, ScenarioFile, read_scenario_file
-from subwaysim.sweep.baseline import choose_baseline
 from subwaysim.sweep.errors import SweepError
-from subwaysim.sweep.grid import Axis, Setting, parse_axes, settings
-from subwaysim.sweep.play import GameTask
-from subwaysim.sweep.results import GameRecord, Layout
-from subwaysim.sweep.seeds import game_seed
+from subwaysim.sweep.plan.baseline import choose_baseline
+from subwaysim.sweep.plan.grid import Axis, Setting, parse_axes, settings
+from subwaysim.sweep.plan.seeds import game_seed
+from subwaysim.sweep.run.play import GameTask
+from subwaysim.sweep.run.results import GameRecord, Layout
 
 MAX_PROBLEMS = 12
 AS_WRITTEN = Setting(())  # the setting of a sweep without --set

@@ -23,8 +23,8 @@ from pathlib import Path
 from typing import IO
 
 from subwaysim.sweep.errors import SweepError
-from subwaysim.sweep.grid import Setting
-from subwaysim.sweep.metrics import MEASURES, names
+from subwaysim.sweep.plan.grid import Setting
+from subwaysim.sweep.statistics.metrics import MEASURES, names
 from tabletop.files import atomic_write_text
 
 COUNTS = names(stored="count")  # whole numbers

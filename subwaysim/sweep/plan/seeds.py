@@ -19,7 +19,7 @@ import hashlib
 
 import numpy as np
 
-from subwaysim.sweep.grid import Setting
+from subwaysim.sweep.plan.grid import Setting
 
 
 def setting_words(setting: Setting) -> list[int]:

@@ -16,20 +16,25 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from pathlib import Path
 
-from subwaysim.sweep.baseline import report_baseline
-from subwaysim.sweep.compare import SettingDifferences, compare_all
-from subwaysim.sweep.differences import compare_csv, differences_markdown
 from subwaysim.sweep.errors import SweepError
-from subwaysim.sweep.failures import FAILED, FailedGame, read_failures
-from subwaysim.sweep.folder import GAMES
-from subwaysim.sweep.meta import SweepMeta, read_meta
-from subwaysim.sweep.plots import outcome_figures, save_figures
-from subwaysim.sweep.precision import widest
-from subwaysim.sweep.results import GameRecord, read_games
-from subwaysim.sweep.stats import DESIGN_METRICS, SettingStats, metric_definitions, summarize
-from subwaysim.sweep.summary_table import markdown_table, metrics_markdown, players_markdown
-from subwaysim.sweep.trace_plots import trace_figures
-from subwaysim.sweep.traces import TRACES, GameTrace, matching, read_traces
+from subwaysim.sweep.plan.baseline import report_baseline
+from subwaysim.sweep.plan.meta import SweepMeta, read_meta
+from subwaysim.sweep.report.differences import compare_csv, differences_markdown
+from subwaysim.sweep.report.plots import outcome_figures, save_figures
+from subwaysim.sweep.report.summary_table import markdown_table, metrics_markdown, players_markdown
+from subwaysim.sweep.report.trace_plots import trace_figures
+from subwaysim.sweep.run.failures import FAILED, FailedGame, read_failures
+from subwaysim.sweep.run.folder import GAMES
+from subwaysim.sweep.run.precision import widest
+from subwaysim.sweep.run.results import GameRecord, read_games
+from subwaysim.sweep.run.traces import TRACES, GameTrace, matching, read_traces
+from subwaysim.sweep.statistics.compare import SettingDifferences, compare_all
+from subwaysim.sweep.statistics.stats import (
+    DESIGN_METRICS,
+    SettingStats,
+    metric_definitions,
+    summarize,
+)
 from tabletop.files import atomic_write_text
 
 SUMMARY = "summary.csv"

@@ -14,7 +14,7 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, Literal
 
 if TYPE_CHECKING:
-    from subwaysim.sweep.results import GameRecord
+    from subwaysim.sweep.run.results import GameRecord
 
 
 @dataclass(frozen=True, slots=True)

@@ -16,9 +16,9 @@ from matplotlib.backends.backend_agg import FigureCanvasAgg
 from matplotlib.figure import Figure
 from matplotlib.patches import Patch
 
-from subwaysim.sweep.grid import short_labels
-from subwaysim.sweep.results import GameRecord
-from subwaysim.sweep.stats import SettingStats, margin
+from subwaysim.sweep.plan.grid import short_labels
+from subwaysim.sweep.run.results import GameRecord
+from subwaysim.sweep.statistics.stats import SettingStats, margin
 from tabletop.files import atomic_write_bytes
 
 WIN_RATES = "win_rates.png"

@@ -14,8 +14,8 @@ from __future__ import annotations
 import math
 from collections.abc import Iterable, Sequence
 
-from subwaysim.sweep.results import GameRecord
-from subwaysim.sweep.stats import wilson_interval
+from subwaysim.sweep.run.results import GameRecord
+from subwaysim.sweep.statistics.stats import wilson_interval
 
 BATCH = 10  # games per setting in the first batch, and the least a batch adds
 

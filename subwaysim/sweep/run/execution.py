@@ -11,16 +11,16 @@ from __future__ import annotations
 from collections.abc import Callable
 from pathlib import Path
 
-from subwaysim.sweep.backends import Backend
-from subwaysim.sweep.failures import FAILED, FailedGame, write_failures
-from subwaysim.sweep.folder import GAMES, claim_folder, open_folder
-from subwaysim.sweep.grid import value_order
-from subwaysim.sweep.lock import FolderLock
-from subwaysim.sweep.plan import SweepPlan
-from subwaysim.sweep.play import Outcome, Played
-from subwaysim.sweep.precision import first_target, next_target, widest
-from subwaysim.sweep.results import GameRecord, GamesWriter, LineAppender, format_rows
-from subwaysim.sweep.traces import TRACES, GameTrace, format_traces
+from subwaysim.sweep.plan.grid import value_order
+from subwaysim.sweep.plan.plan import SweepPlan
+from subwaysim.sweep.run.backends import Backend
+from subwaysim.sweep.run.failures import FAILED, FailedGame, write_failures
+from subwaysim.sweep.run.folder import GAMES, claim_folder, open_folder
+from subwaysim.sweep.run.lock import FolderLock
+from subwaysim.sweep.run.play import Outcome, Played
+from subwaysim.sweep.run.precision import first_target, next_target, widest
+from subwaysim.sweep.run.results import GameRecord, GamesWriter, LineAppender, format_rows
+from subwaysim.sweep.run.traces import TRACES, GameTrace, format_traces
 from tabletop.files import atomic_write_text
 
 OnGame = Callable[[Outcome], None]

@@ -13,9 +13,9 @@ from dataclasses import dataclass, field
 import numpy as np
 from scipy import stats
 
-from subwaysim.sweep.grid import Setting, setting_order
-from subwaysim.sweep.metrics import BY_NAME, MEASURES, names
-from subwaysim.sweep.results import GameRecord
+from subwaysim.sweep.plan.grid import Setting, setting_order
+from subwaysim.sweep.run.results import GameRecord
+from subwaysim.sweep.statistics.metrics import BY_NAME, MEASURES, names
 
 CONFIDENCE = 0.95
 NAN = float("nan")

@@ -14,7 +14,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from subwaysim.sweep.errors import SweepError
-from subwaysim.sweep.grid import Setting
+from subwaysim.sweep.plan.grid import Setting
 from tabletop.files import atomic_write_text
 
 FAILED = "failed.csv"

@@ -22,14 +22,14 @@ from rich.progress import (
 )
 from rich.text import Text
 
-from subwaysim.sweep.backends import Backend
-from subwaysim.sweep.compare import IDENTICAL
-from subwaysim.sweep.differences import found_table
-from subwaysim.sweep.execution import Sweep
-from subwaysim.sweep.play import Outcome
-from subwaysim.sweep.report_files import Report
-from subwaysim.sweep.stats import summarize
-from subwaysim.sweep.summary_table import summary_table
+from subwaysim.sweep.report.differences import found_table
+from subwaysim.sweep.report.report_files import Report
+from subwaysim.sweep.report.summary_table import summary_table
+from subwaysim.sweep.run.backends import Backend
+from subwaysim.sweep.run.execution import Sweep
+from subwaysim.sweep.run.play import Outcome
+from subwaysim.sweep.statistics.compare import IDENTICAL
+from subwaysim.sweep.statistics.stats import summarize
 
 LIVE_ROWS = 20  # settings shown live; summary.csv and the final table have them all
 

@@ -13,10 +13,10 @@ from subwaysim.engine import Game
 from subwaysim.events import Event
 from subwaysim.output.game_summary import GameSummary
 from subwaysim.scenario import Scenario
-from subwaysim.sweep.failures import FailedGame
-from subwaysim.sweep.grid import Setting
-from subwaysim.sweep.results import GameRecord
-from subwaysim.sweep.traces import GameTrace, TraceCollector
+from subwaysim.sweep.plan.grid import Setting
+from subwaysim.sweep.run.failures import FailedGame
+from subwaysim.sweep.run.results import GameRecord
+from subwaysim.sweep.run.traces import GameTrace, TraceCollector
 
 DIGEST_CHARS = 16
 

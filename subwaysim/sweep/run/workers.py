@@ -17,7 +17,7 @@ import sys
 import threading
 import time
 
-from subwaysim.sweep.malloc import raise_malloc_thresholds
+from subwaysim.sweep.run.malloc import raise_malloc_thresholds
 
 PR_SET_PDEATHSIG = 1  # <linux/prctl.h>
 POLL_SECONDS = 0.5

@@ -17,8 +17,8 @@ from contextlib import contextmanager
 from typing import Protocol
 
 from subwaysim.sweep.errors import SweepError
-from subwaysim.sweep.play import GameTask, Outcome, play
-from subwaysim.sweep.workers import prepare_worker
+from subwaysim.sweep.run.play import GameTask, Outcome, play
+from subwaysim.sweep.run.workers import prepare_worker
 
 Backend = Callable[[Sequence[GameTask]], Iterator[Outcome]]
 DASK_MISSING = "--scheduler needs Dask: pip install 'transit-games[dask]'"
@@ -120,7 +120,7 @@ def dask_cluster(address: str) -> Backend:
         except (OSError, TimeoutError, ValueError) as exc:
             raise SweepError(f"--scheduler {address}: cannot reach the scheduler: {exc}") from None
         with client:
-            from subwaysim.sweep.dask_tuning import MallocTuning
+            from subwaysim.sweep.run.dask_tuning import MallocTuning
 
             client.register_plugin(MallocTuning())  # see malloc.py: ~3x faster games
             futures = client.map(play, list(tasks), pure=False)

@@ -17,9 +17,9 @@ from matplotlib.figure import Figure
 from matplotlib.image import AxesImage
 
 from subwaysim.board import FILES
-from subwaysim.sweep.grid import Setting, short_labels
-from subwaysim.sweep.plots import COLOURS, canvas
-from subwaysim.sweep.traces import GameTrace
+from subwaysim.sweep.plan.grid import Setting, short_labels
+from subwaysim.sweep.report.plots import COLOURS, canvas
+from subwaysim.sweep.run.traces import GameTrace
 
 SCORE_OVER_TIME = "score_over_time.png"
 TRIP_LENGTHS = "trip_lengths.png"

@@ -14,8 +14,8 @@ import yaml
 
 from subwaysim.scenario import Scenario, scenario_to_dict
 from subwaysim.sweep.errors import SweepError
-from subwaysim.sweep.grid import Axis, Setting, setting_order
-from subwaysim.sweep.meta import SweepMeta
+from subwaysim.sweep.plan.grid import Axis, Setting, setting_order
+from subwaysim.sweep.plan.meta import SweepMeta
 
 MISSING = object()
 

@@ -1,6 +1,6 @@
 """A Dask worker plugin: `malloc.raise_malloc_thresholds` on every worker, now and later.
 
-See `subwaysim.sweep.malloc` for why (games ran ~3x slower under Dask's malloc settings).
+See `subwaysim.sweep.run.malloc` for why (games ran ~3x slower under Dask's malloc settings).
 Imported only by the Dask backend, since it needs `distributed`.
 """
 
@@ -10,7 +10,7 @@ from typing import Any
 
 from distributed.diagnostics.plugin import WorkerPlugin
 
-from subwaysim.sweep.malloc import raise_malloc_thresholds
+from subwaysim.sweep.run.malloc import raise_malloc_thresholds
 
 
 class MallocTuning(WorkerPlugin):

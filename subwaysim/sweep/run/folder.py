@@ -17,9 +17,7 @@ from typing import Any
 
 from subwaysim.scenario import scenario_to_dict
 from subwaysim.sweep.errors import SweepError
-from subwaysim.sweep.failures import FAILED, FailedGame, read_failures
-from subwaysim.sweep.lock import LOCK
-from subwaysim.sweep.meta import (
+from subwaysim.sweep.plan.meta import (
     META,
     VERSION,
     AxisRecord,
@@ -28,10 +26,12 @@ from subwaysim.sweep.meta import (
     read_meta,
     write_meta,
 )
-from subwaysim.sweep.plan import SweepPlan
-from subwaysim.sweep.results import GameRecord, GamesTable, read_games
-from subwaysim.sweep.seeds import game_seed
-from subwaysim.sweep.traces import TRACES, GameTrace, read_traces
+from subwaysim.sweep.plan.plan import SweepPlan
+from subwaysim.sweep.plan.seeds import game_seed
+from subwaysim.sweep.run.failures import FAILED, FailedGame, read_failures
+from subwaysim.sweep.run.lock import LOCK
+from subwaysim.sweep.run.results import GameRecord, GamesTable, read_games
+from subwaysim.sweep.run.traces import TRACES, GameTrace, read_traces
 
 GAMES = "games.csv"
 

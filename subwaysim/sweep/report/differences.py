@@ -14,8 +14,14 @@ from collections.abc import Sequence
 from rich import box
 from rich.table import Table
 
-from subwaysim.sweep.compare import COLUMNS, IDENTICAL, NO_EFFECT, Difference, SettingDifferences
-from subwaysim.sweep.grid import short_labels
+from subwaysim.sweep.plan.grid import short_labels
+from subwaysim.sweep.statistics.compare import (
+    COLUMNS,
+    IDENTICAL,
+    NO_EFFECT,
+    Difference,
+    SettingDifferences,
+)
 
 METHODS = """
 Each setting is compared with the baseline metric by metric. **difference** is the

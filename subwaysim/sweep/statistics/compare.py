@@ -22,8 +22,9 @@ from dataclasses import dataclass, replace
 
 import numpy as np
 
-from subwaysim.sweep.grid import Setting, setting_order
-from subwaysim.sweep.inference import (
+from subwaysim.sweep.plan.grid import Setting, setting_order
+from subwaysim.sweep.run.results import GameRecord
+from subwaysim.sweep.statistics.inference import (
     CONFIDENCE,
     fisher_p,
     holm,
@@ -33,9 +34,8 @@ from subwaysim.sweep.inference import (
     unpaired_interval,
     wilcoxon_p,
 )
-from subwaysim.sweep.metrics import MEASURES
-from subwaysim.sweep.results import GameRecord
-from subwaysim.sweep.stats import margin
+from subwaysim.sweep.statistics.metrics import MEASURES
+from subwaysim.sweep.statistics.stats import margin
 
 NAN = float("nan")
 IDENTICAL = "identical games: this setting changed nothing"

@@ -14,8 +14,8 @@ from rich.console import Console, ConsoleOptions, RenderResult
 from rich.measure import Measurement
 from rich.table import Table
 
-from subwaysim.sweep.grid import short_labels, varying_keys
-from subwaysim.sweep.stats import DESIGN_METRICS, PlayerStats, SettingStats
+from subwaysim.sweep.plan.grid import short_labels, varying_keys
+from subwaysim.sweep.statistics.stats import DESIGN_METRICS, PlayerStats, SettingStats
 
 COLUMNS = (  # (Markdown title, terminal title) after the keys, games and seat columns
     ("shared wins", "shared\nwins"),
