@@ -197,6 +197,9 @@ class EndSpec(_Model):
     score: Annotated[int, Strict(), Field(ge=1, le=MAX_SCORE)] | None = None
     depleted_piles: Annotated[int, Strict(), Field(ge=1, le=MAX_SCORE)] | None = None
     max_turns: Annotated[int, Strict(), Field(ge=1, le=MAX_ROUNDS)] = 500  # no game runs forever
+    finish_round: Annotated[bool, Strict()] = (
+        False  # SG-20: a met score/piles end waits for the round
+    )
 
     @model_validator(mode="after")
     def _some_end(self) -> EndSpec:

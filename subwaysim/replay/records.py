@@ -131,6 +131,16 @@ class TurnEndedRecord(Record):
     decks: tuple[DeckRecord, ...]
 
 
+class FinalRoundRecord(Record):
+    """SG-20 `end.finish_round`: an end condition met; the round is finished first."""
+
+    player: str
+    turn: int
+    round: int
+    reason: str
+    turns_left: int
+
+
 class GameEndedRecord(Record):
     turns: int
     rounds: int
@@ -153,6 +163,7 @@ KINDS: dict[str, type[Record]] = {
     "Intensified": IntensifiedRecord,
     "Built": BuiltRecord,
     "TurnEnded": TurnEndedRecord,
+    "FinalRound": FinalRoundRecord,
     "GameEnded": GameEndedRecord,
 }
 # Known kinds nothing here shows (the decks table after the turn shows the queues).
