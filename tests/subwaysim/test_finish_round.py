@@ -156,3 +156,22 @@ def test_sg20_final_round_in_the_log_and_on_the_replay_page(tmp_path: Path) -> N
     page = tmp_path / "page.html"
     write_page(replay, page)
     assert "the round is finished first, 1 more turn" in page.read_text(encoding="utf-8")
+
+
+def test_sg20_finish_round_from_the_command_line(tmp_path: Path) -> None:
+    from typer.testing import CliRunner
+
+    from subwaysim.cli import app
+
+    path = tmp_path / "s.yaml"
+    path.write_text("name: s\nend: {turns: null, depleted_piles: 6}\n", encoding="utf-8")
+    runner = CliRunner()
+    checked = runner.invoke(app, ["validate", str(path), "--set", "end.finish_round=true"])
+    assert checked.exit_code == 0, checked.output
+    ran = runner.invoke(
+        app, ["run", str(path), "--quiet", "--seed", "2", "--set", "end.finish_round=true"]
+    )
+    assert ran.exit_code == 0, ran.output
+    assert "the round finished (end.finish_round)" in " ".join(ran.output.split())
+    bad = runner.invoke(app, ["run", str(path), "--set", "end.finish_round=often"])
+    assert bad.exit_code == 2 and "end.finish_round" in bad.output

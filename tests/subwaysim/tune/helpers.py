@@ -19,6 +19,7 @@ players:
   - {name: IRT, agent: greedy}
   - {name: BRT, agent: greedy}
 """
+AS_WRITTEN = Setting(())
 CLI = [sys.executable, "-c", "from subwaysim.cli import main; main()"]
 
 
@@ -27,7 +28,7 @@ def record(
     scores: Sequence[int],
     turns: int = 10,
     seats: Sequence[str] = ("IRT", "BRT"),
-    setting: Setting = Setting(()),
+    setting: Setting = AS_WRITTEN,
     digest: str = "",
 ) -> GameRecord:
     """A finished game as a sweep records it; the winners are the highest scores (SG-20)."""

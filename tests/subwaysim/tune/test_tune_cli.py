@@ -36,7 +36,7 @@ def test_game_k_of_every_trial_has_one_seed(small: Path) -> None:
     plan = plan_tune(
         TuneOptions(
             str(small), ("cards.max_population=1..3", "rules.intensify_below=0,3"), ("rounds=5",)
-        )  # fmt: skip
+        )
     )
     a = plan.setting({"cards.max_population": "1", "rules.intensify_below": "0"})
     b = plan.setting({"cards.max_population": "3", "rules.intensify_below": "3"})
