@@ -346,7 +346,7 @@ def tune(
     the scenario's own setting: DIR/tune.md, tuned.yaml, trials.csv, study.db, plots."""
     from subwaysim.sweep.errors import SweepError
     from subwaysim.tune.command import run_tune, summary_lines
-    from subwaysim.tune.plan import TuneOptions, plan_tune
+    from subwaysim.tune.plan import TuneOptions
 
     console = Console(highlight=False)
     options = TuneOptions(
@@ -364,8 +364,7 @@ def tune(
         out=out,
     )
     try:
-        outcome = run_tune(options, console)
-        plan = plan_tune(options)
+        plan, outcome = run_tune(options, console)
     except (ScenarioError, SweepError) as exc:
         fail(str(exc))
     except OSError as exc:

@@ -97,7 +97,7 @@ def backend_for(options: TuneOptions) -> tuple[Backend, LastingPool | None]:
     return pool, pool
 
 
-def run_tune(options: TuneOptions, console: Console) -> TuneOutcome:
+def run_tune(options: TuneOptions, console: Console) -> tuple[TunePlan, TuneOutcome]:
     plan = plan_tune(options)
     folder = out_folder(options.out)
     if folder.exists() and not folder.is_dir():
@@ -106,7 +106,7 @@ def run_tune(options: TuneOptions, console: Console) -> TuneOutcome:
     backend, pool = backend_for(options)
     try:
         with TuneLock(folder):
-            return _tune(plan, folder, backend, console)
+            return plan, _tune(plan, folder, backend, console)
     finally:
         if pool is not None:
             pool.close()
