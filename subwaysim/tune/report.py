@@ -40,7 +40,8 @@ def trials_csv(plan: TunePlan, study: optuna.Study) -> str:
         if trial.state == TrialState.RUNNING:
             continue
         measured = trial.user_attrs.get("measures", {})
-        row = [trial.number, trial.state.name.lower(), trial.user_attrs.get("games", "")]
+        games = trial.user_attrs.get("games", trial.user_attrs.get("games_planned", 0))
+        row = [trial.number, trial.state.name.lower(), games]  # what the budget counts
         row += [_param(plan, trial, p.key) for p in plan.params]
         for i, t in enumerate(plan.targets):
             value, se = measured.get(t.measure, [math.nan, math.nan])

@@ -56,7 +56,7 @@ def test_kill_9_during_the_search_then_resume(tmp_path: Path) -> None:
         assert {k: v for k, v in after[int(number)].items()} == row
     interrupted = [r for r in after if r["note"].startswith("interrupted")]
     assert len(interrupted) <= 1  # the trial that was running, if the kill caught one
-    assert sum(int(r["games"] or 0) for r in after) + 4 * len(interrupted) <= 64
+    assert sum(int(r["games"]) for r in after) <= 64  # interrupted: its planned games
     assert "budget of 64 games is spent" in (out / "tune.md").read_text() or any(
         "settled" in line or "every one of" in line
         for line in (out / "tune.md").read_text().splitlines()
