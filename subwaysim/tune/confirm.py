@@ -164,7 +164,7 @@ def judge(
     if not candidates:
         return [], None, "no setting was confirmed"
     winner = min(candidates, key=lambda c: (_rank(plan, candidates, c), c.trial))
-    return candidates, winner, keep_reason(winner)
+    return candidates, winner, keep_reason(winner, baseline)
 
 
 def _rank(plan: TunePlan, candidates: Sequence[Candidate], c: Candidate) -> float:
@@ -178,8 +178,13 @@ def _rank(plan: TunePlan, candidates: Sequence[Candidate], c: Candidate) -> floa
     return total
 
 
-def keep_reason(winner: Candidate) -> str:
+def keep_reason(winner: Candidate, baseline: Setting) -> str:
     """Why the scenario's own setting should stay, or "" if the winner is better."""
+    if winner.differences.inert and winner.setting == baseline:
+        return (
+            "the best setting the confirmation found is the scenario's own "
+            f"({baseline.label()}): it meets the targets as well as anything the search tried"
+        )
     if winner.differences.inert:
         return (
             "the tuned setting plays the very same games as the scenario's own setting "

@@ -110,3 +110,9 @@ def test_the_winner_is_chosen_on_the_confirmation(plan) -> None:  # type: ignore
     far = _games(far_setting, [(18, s) for _, s in TUNED_GAMES])
     _, winner, _ = judge(plan, BASE, base, [(7, far_setting, far), (2, TUNED, near)])
     assert winner is not None and winner.trial == 2
+
+
+def test_the_scenario_s_own_setting_winning_is_said_so(plan) -> None:  # type: ignore[no-untyped-def]
+    base = _games(BASE, BASE_GAMES)
+    _, winner, keep = judge(plan, BASE, base, [(0, BASE, list(base))])
+    assert winner is not None and "is the scenario's own (end.turns=6)" in keep

@@ -10,13 +10,14 @@ import subprocess
 import time
 from pathlib import Path
 
-from typer.testing import CliRunner
+import pytest
 
-from subwaysim.cli import app
+from subwaysim.tune.command import TuneLock
+from subwaysim.tune.errors import TuneError
 from tests.subwaysim.tune.helpers import CLI, SMALL
 
 ARGS = ["--vary", "end.turns=3..16", "--vary", "rules.builds_per_turn=1..4", "--agents", "random",
-        "--target", "rounds=8", "--budget", "64", "--games-per-trial", "4",
+        "--target", "rounds=8", "--budget", "120", "--games-per-trial", "4",
         "--confirm", "0", "--jobs", "1"]  # fmt: skip
 
 
@@ -38,8 +39,9 @@ def test_kill_9_during_the_search_then_resume(tmp_path: Path) -> None:
             assert first.poll() is None, "the tune ended before it could be killed"
             assert time.monotonic() < deadline, "the tune did not get going"
             time.sleep(0.05)
-        busy = CliRunner().invoke(app, ["tune", str(scenario), *ARGS, "--out", str(out)])
-        assert busy.exit_code == 2 and "another tune" in busy.output, busy.output
+        with pytest.raises(TuneError, match=r"another tune \(pid \d+\) is running"):
+            TuneLock(out).acquire()  # what a second `subway tune --out DIR` meets
+        assert first.poll() is None, "the tune ended before it could be killed"
         os.kill(first.pid, signal.SIGKILL)
         first.wait(timeout=30)
     finally:
@@ -56,8 +58,8 @@ def test_kill_9_during_the_search_then_resume(tmp_path: Path) -> None:
         assert {k: v for k, v in after[int(number)].items()} == row
     interrupted = [r for r in after if r["note"].startswith("interrupted")]
     assert len(interrupted) <= 1  # the trial that was running, if the kill caught one
-    assert sum(int(r["games"]) for r in after) <= 64  # interrupted: its planned games
-    assert "budget of 64 games is spent" in (out / "tune.md").read_text() or any(
+    assert sum(int(r["games"]) for r in after) <= 120  # interrupted: its planned games
+    assert "budget of 120 games is spent" in (out / "tune.md").read_text() or any(
         "settled" in line or "every one of" in line
         for line in (out / "tune.md").read_text().splitlines()
     )
