@@ -28,6 +28,7 @@ def _trials(path: Path) -> list[dict[str, str]]:
         return list(csv.DictReader(handle))
 
 
+@pytest.mark.slow
 def test_kill_9_during_the_search_then_resume(tmp_path: Path) -> None:
     scenario, out = tmp_path / "small.yaml", tmp_path / "tune"
     scenario.write_text(SMALL)
