@@ -168,14 +168,21 @@ def judge(
 
 
 def _rank(plan: TunePlan, candidates: Sequence[Candidate], c: Candidate) -> float:
-    """Sum over targets of the objective scaled 0..1 over the candidates (lower is nearer)."""
-    total = 0.0
-    for i, target in enumerate(plan.targets):
-        values = [x.rows[i].objective for x in candidates]
-        low, high = min(values), max(values)
-        share = (c.rows[i].objective - low) / (high - low) if high > low else 0.0
-        total += 1 - share if target.direction == "maximize" else share
-    return total
+    """How far the confirmed means fall short of the targets, in standard errors of the
+    confirmation (`study.shortfall`)."""
+    from subwaysim.tune.study import shortfall
+
+    everyone = [[_mean_se(r) for r in x.rows] for x in candidates]
+    return shortfall(plan, [_mean_se(r) for r in c.rows], everyone)
+
+
+def _mean_se(row: TargetRow) -> tuple[float, float]:
+    """The mean and its standard error, back from the t interval's half width."""
+    n = row.difference.games if row.difference is not None else 0
+    if math.isnan(row.low) or n < 2:
+        return row.mean, NAN
+    half = (row.high - row.low) / 2
+    return row.mean, half / float(stats.t.ppf(0.5 + CONFIDENCE / 2, n - 1))
 
 
 def keep_reason(winner: Candidate, baseline: Setting) -> str:

@@ -262,7 +262,7 @@ def inert_search(study: optuna.Study) -> bool:
 
 def best_trials(plan: TunePlan, study: optuna.Study, most: int) -> list[FrozenTrial]:
     """The search's best (one target), or up to `most` of its Pareto front (several),
-    nearest the targets first (each objective scaled to 0..1 over the finished trials)."""
+    nearest the targets first: by `shortfall`, in standard errors of each trial's estimate."""
     done = finished(study)
     if not done:
         return []
@@ -270,23 +270,45 @@ def best_trials(plan: TunePlan, study: optuna.Study, most: int) -> list[FrozenTr
         sign = -1 if plan.targets[0].direction == "maximize" else 1
         return [min(done, key=lambda t: (sign * t.values[0], t.number))]
     front = [t for t in study.best_trials if "repeat_of" not in t.user_attrs]
-    scales = _scales(plan, done)
-    front.sort(key=lambda t: (_distance(plan, t.values, scales), t.number))
-    return front[:most]
+    estimates = [[_estimate(plan, t, i) for i in range(len(plan.targets))] for t in done]
+    ranked = sorted(
+        front,
+        key=lambda t: (
+            shortfall(plan, [_estimate(plan, t, i) for i in range(len(plan.targets))], estimates),
+            t.number,
+        ),
+    )
+    return ranked[:most]
 
 
-def _scales(plan: TunePlan, trials: Sequence[FrozenTrial]) -> list[tuple[float, float]]:
-    out = []
-    for i in range(len(plan.targets)):
-        values = [t.values[i] for t in trials]
-        out.append((min(values), max(values)))
-    return out
+def _estimate(plan: TunePlan, trial: FrozenTrial, i: int) -> tuple[float, float]:
+    value, se = trial.user_attrs.get("measures", {}).get(plan.targets[i].measure, [math.nan] * 2)
+    return value, se
 
 
-def _distance(plan: TunePlan, values: Sequence[float], scales: list[tuple[float, float]]) -> float:
+def shortfall(
+    plan: TunePlan,
+    mine: Sequence[tuple[float, float]],
+    everyone: Sequence[Sequence[tuple[float, float]]],
+) -> float:
+    """How far a setting's estimates (mean, standard error) fall short of the targets, in
+    standard errors, squared and summed: for `MEASURE=VALUE` |mean - VALUE| / se, for max
+    (min) the distance below (above) the best mean of `everyone`. A summary measure (no
+    standard error) counts in units of the spread of its means over `everyone`."""
     total = 0.0
-    for target, v, (low, high) in zip(plan.targets, values, scales, strict=True):
-        span = high - low
-        share = (v - low) / span if span > 0 else 0.0
-        total += 1 - share if target.direction == "maximize" else share
+    for i, target in enumerate(plan.targets):
+        mean, se = mine[i]
+        means = [e[i][0] for e in everyone if not math.isnan(e[i][0])]
+        if math.isnan(mean) or not means:
+            return math.inf
+        if target.goal == "value":
+            gap = abs(mean - target.value)
+        elif target.goal == "max":
+            gap = max(means) - mean
+        else:
+            gap = mean - min(means)
+        if math.isnan(se) or se <= 0:
+            spread = max(means) - min(means)
+            se = spread / 4 if spread > 0 else 1.0
+        total += (gap / se) ** 2
     return total
