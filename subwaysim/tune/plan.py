@@ -109,8 +109,8 @@ class TunePlan:
 
     def own_values(self) -> dict[str, str]:
         """The scenario file's value of each varied key (its default if the file omits it)."""
-        data = self.file.scenario(list(self.agent_overrides)).model_dump(mode="json")
-        return {p.key: _text(_lookup(data, p.key)) for p in self.params}
+        scenario = self.file.scenario(list(self.agent_overrides))
+        return {p.key: _text(_lookup(scenario, p.key)) for p in self.params}
 
     def spec(self) -> dict[str, Any]:
         """What a resumed tune must match (stored with the study)."""
@@ -147,13 +147,16 @@ class TunePlan:
 
 
 def _lookup(data: Any, key: str) -> Any:
+    """The value at a dotted key of a scenario (its models, lists and mappings)."""
     for part in key.split("."):
-        if isinstance(data, list):
+        if isinstance(data, list | tuple):
             data = data[int(part)] if part.isdigit() and int(part) < len(data) else None
         elif isinstance(data, dict):
             data = data.get(part)
         else:
-            return None
+            data = getattr(data, part, None)
+    if hasattr(data, "model_dump"):
+        return data.model_dump(mode="json")
     return data
 
 

@@ -9,7 +9,7 @@ range) must give a valid scenario with the fixed `--set` overrides, checked befo
 from __future__ import annotations
 
 import re
-from collections.abc import Mapping, Sequence
+from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
 
@@ -59,16 +59,19 @@ class Param:
 
 def scenario_keys() -> list[str]:
     """Every dotted scenario key (`end.finish_round`, `rules.costs.track`, ...)."""
+    from pydantic import BaseModel
+
     keys: list[str] = []
 
-    def walk(prefix: str, data: Mapping[str, Any]) -> None:
-        for name, value in data.items():
+    def walk(prefix: str, model: type[BaseModel]) -> None:
+        for name, info in model.model_fields.items():
             key = f"{prefix}{name}"
             keys.append(key)
-            if isinstance(value, Mapping) and value:
-                walk(f"{key}.", value)
+            kind = info.annotation
+            if isinstance(kind, type) and issubclass(kind, BaseModel):
+                walk(f"{key}.", kind)
 
-    walk("", Scenario().model_dump(mode="json"))
+    walk("", Scenario)
     return keys
 
 
