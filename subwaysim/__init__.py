@@ -29,6 +29,7 @@ _HOME = {
             "DebtPaid",
             "DeckState",
             "Depopulated",
+            "FinalRound",
             "Event",
             "GameEnded",
             "GameStarted",

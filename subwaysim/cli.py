@@ -1,5 +1,5 @@
-"""The `subway` command: run, replay, route, validate, sweep, report, playtest, play, match,
-maps.
+"""The `subway` command: run, replay, route, validate, sweep, tune, report, playtest, play,
+match, maps.
 
 Bad input ends with `Error: ...` lines naming the file, key and line, and exit code 2.
 """
@@ -278,6 +278,105 @@ def sweep(
         raise typer.Exit(130) from None
     show_report(console, folder, report)
     _exit_on_failures(report)
+
+
+@app.command()
+def tune(
+    scenario: ScenarioArg,
+    out: Annotated[
+        str, typer.Option("--out", metavar="DIR", help="New folder, or a tune's folder to resume.")
+    ],
+    vary: Annotated[
+        list[str] | None,
+        typer.Option(
+            "--vary",
+            metavar="KEY=LOW..HIGH|KEY=V1,V2",
+            help="A key to search: a range of numbers or a list of values, repeatable.",
+        ),
+    ] = None,
+    target: Annotated[
+        list[str] | None,
+        typer.Option(
+            "--target",
+            metavar="MEASURE=VALUE|max|min",
+            help="What to reach (rounds=20, first_seat_win_rate=0.5, lead_changes=max, "
+            "...), repeatable.",
+        ),
+    ] = None,
+    set_: SetOption = None,
+    budget: Annotated[
+        int,
+        typer.Option(parser=whole(1), metavar="GAMES", help="Games the search may play."),
+    ] = 1200,
+    games_per_trial: Annotated[
+        int,
+        typer.Option(
+            "--games-per-trial", parser=whole(1), metavar="G", help="Games a trial plays."
+        ),
+    ] = 40,
+    agents: Annotated[
+        str | None,
+        typer.Option(metavar="A[,B..]", help="Agent for every seat, or one per seat."),
+    ] = None,
+    jobs: Annotated[
+        int | None,
+        typer.Option(
+            parser=whole(1), metavar="J", help="Local worker processes (default: every core)."
+        ),
+    ] = None,
+    scheduler: Annotated[
+        str | None,
+        typer.Option(
+            metavar="ADDR", help=text("Dask scheduler ADDRESS (needs transit-games[dask]).")
+        ),
+    ] = None,
+    seed: Annotated[
+        int | None,
+        typer.Option(parser=whole(0), metavar="S", help="Tune seed (default: the scenario's)."),
+    ] = None,
+    confirm: Annotated[
+        int,
+        typer.Option(
+            parser=whole(0),
+            metavar="GAMES",
+            help="Fresh games for the best setting and the scenario's own (0: no confirmation).",
+        ),
+    ] = 200,
+) -> None:
+    """Search rule settings for the designer's targets (resumable), confirm the best against
+    the scenario's own setting: DIR/tune.md, tuned.yaml, trials.csv, study.db, plots."""
+    from subwaysim.sweep.errors import SweepError
+    from subwaysim.tune.command import run_tune, summary_lines
+    from subwaysim.tune.plan import TuneOptions
+
+    console = Console(highlight=False)
+    options = TuneOptions(
+        scenario=str(scenario),
+        vary=tuple(vary or ()),
+        targets=tuple(target or ()),
+        fixed=tuple(set_ or ()),
+        budget=budget,
+        per_trial=games_per_trial,
+        agents=agents,
+        jobs=jobs,
+        scheduler=scheduler,
+        seed=seed,
+        confirm=confirm,
+        out=out,
+    )
+    try:
+        plan, outcome = run_tune(options, console)
+    except (ScenarioError, SweepError) as exc:
+        fail(str(exc))
+    except OSError as exc:
+        fail(f"{exc.filename or out}: {exc.strerror or exc}")
+    except KeyboardInterrupt:
+        console.print(
+            escape(f"Interrupted: every finished trial is kept in {out}; rerun to resume.")
+        )
+        raise typer.Exit(130) from None
+    for line in summary_lines(plan, outcome, Path(out)):
+        console.print(escape(line))
 
 
 @app.command()

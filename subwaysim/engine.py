@@ -15,9 +15,17 @@ import simpy
 
 from subwaysim.agents import make_agent
 from subwaysim.agents.base import Agent
-from subwaysim.events import DeckState, Event, GameEnded, GameStarted, TurnEnded, TurnStarted
+from subwaysim.events import (
+    DeckState,
+    Event,
+    FinalRound,
+    GameEnded,
+    GameStarted,
+    TurnEnded,
+    TurnStarted,
+)
 from subwaysim.scenario import Scenario
-from subwaysim.state import GameState
+from subwaysim.state import Emit, GameState
 from subwaysim.turn import (
     AgentError,
     begin_turn,
@@ -25,6 +33,7 @@ from subwaysim.turn import (
     end_reason,
     populate_phase,
     trip_phase,
+    turns_to_round_end,
     winners,
 )
 
@@ -81,7 +90,7 @@ class Game:
         self.emit(GameStarted, **started_fields(state, self.seed))
         while True:
             yield from self._turn()
-            reason = end_reason(state)
+            reason = end_reason(state)  # SG-20 (asked already in the turn: the same answer)
             if reason:
                 self._finish(reason)
                 return
@@ -99,6 +108,7 @@ class Game:
         build_phase(state, player, self.agents, emit)  # step 3: SG-17, SG-18
         yield self.env.timeout(PHASE_TIME)
         if emit is not None:
+            announce_final_round(state, player, emit)
             emit(TurnEnded, **turn_end_fields(state, player))
 
     def _finish(self, reason: str) -> None:
@@ -112,6 +122,21 @@ class Game:
             reason=reason,
             scores=dict(state.scores),
             winners=won,
+        )
+
+
+def announce_final_round(state: GameState, player: str, emit: Emit) -> None:
+    """SG-20 `end.finish_round`: the turn that meets an end condition says the round will
+    be finished (a FinalRound event, before its TurnEnded); once, on that turn only."""
+    waiting = state.ending
+    if end_reason(state) is None and waiting is None and state.ending is not None:
+        emit(
+            FinalRound,
+            player=player,
+            turn=state.turn,
+            round=state.round,
+            reason=state.ending,
+            turns_left=turns_to_round_end(state),
         )
 
 

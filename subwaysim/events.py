@@ -209,6 +209,18 @@ class TurnEnded(Event):
 
 
 @dataclass(frozen=True, slots=True)
+class FinalRound(Event):
+    """SG-20 with `end.finish_round`: an end condition is met on `turn`, and the game ends
+    when the round is complete, after `turns_left` more turns."""
+
+    player: str
+    turn: int
+    round: int
+    reason: str
+    turns_left: int
+
+
+@dataclass(frozen=True, slots=True)
 class GameEnded(Event):
     turns: int
     rounds: int

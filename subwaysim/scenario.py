@@ -178,6 +178,9 @@ class EndSpec(_Model):
     score: Annotated[int, Strict(), Field(ge=1, le=MAX_SCORE)] | None = None
     depleted_piles: Annotated[int, Strict(), Field(ge=1, le=MAX_SCORE)] | None = None
     max_turns: Annotated[int, Strict(), Field(ge=1, le=MAX_ROUNDS)] = 500  # no game runs forever
+    # SG-20: a met score/piles end waits for the round. Left out of dumps while false, so
+    # the scenarios, sweeps and playtests written before it keep their text and identities.
+    finish_round: Annotated[bool, Strict(), Field(exclude_if=lambda v: v is False)] = False
 
     @model_validator(mode="after")
     def _some_end(self) -> EndSpec:

@@ -54,6 +54,7 @@ class GameState:
     bank: dict[str, int] = field(default_factory=dict)  # SG-22 banked build points
     debt: dict[str, int] = field(default_factory=dict)  # SG-22 debt tokens held
     borrowed: dict[str, int] = field(default_factory=dict)  # SG-22 points borrowed so far
+    ending: str | None = None  # SG-20 end.finish_round: the condition met, the round to finish
     _router: Router | None = None
 
     @cached_property

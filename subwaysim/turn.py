@@ -185,19 +185,44 @@ def _bank(state: GameState, player: str, points: int, emit: Emit | None) -> None
 
 
 def end_reason(state: GameState) -> str | None:
-    """SG-20: the first end condition met after a turn, as a sentence, or None."""
+    """SG-20: the first end condition met after a turn, as a sentence, or None.
+
+    With `end.finish_round`, a met `score` or `depleted_piles` condition is kept in
+    `state.ending` and ends the game only once the round is complete (the last player in
+    the circle has had their turn), so every player has had the same number of turns; the
+    game goes on meanwhile (scores and piles keep changing). Calling this again after the
+    same turn gives the same answer.
+    """
     end = state.scenario.end
     full_rounds = state.turn // len(state.players)
-    if end.score is not None and max(state.scores.values()) >= end.score:
-        leader = max(state.players, key=lambda p: state.scores[p])
-        return f"score: {leader} reached {end.score} points"
-    if end.depleted_piles is not None and state.empty_supply_piles() >= end.depleted_piles:
-        return f"depleted piles: {state.empty_supply_piles()} supply piles are empty"
+    met = _met_condition(state)
+    if end.finish_round and (met is not None or state.ending is not None):
+        state.ending = state.ending or f"{met} after turn {state.turn}"
+        if state.turn % len(state.players) == 0:
+            return f"{state.ending}; the round finished (end.finish_round)"
+    elif met is not None:
+        return met
     if end.turns is not None and full_rounds >= end.turns:
         return f"turns: every player has had {end.turns} turn{'s' * (end.turns != 1)}"
     if full_rounds >= end.max_turns:
         return f"turn limit: every player has had {end.max_turns} turns (end.max_turns)"
     return None
+
+
+def _met_condition(state: GameState) -> str | None:
+    """SG-20's `score` and `depleted_piles` conditions, the first met, or None."""
+    end = state.scenario.end
+    if end.score is not None and max(state.scores.values()) >= end.score:
+        leader = max(state.players, key=lambda p: state.scores[p])
+        return f"score: {leader} reached {end.score} points"
+    if end.depleted_piles is not None and state.empty_supply_piles() >= end.depleted_piles:
+        return f"depleted piles: {state.empty_supply_piles()} supply piles are empty"
+    return None
+
+
+def turns_to_round_end(state: GameState) -> int:
+    """Turns still to play before the round in progress is complete (SG-19)."""
+    return -state.turn % len(state.players)
 
 
 def winners(state: GameState) -> tuple[str, ...]:

@@ -23,6 +23,7 @@ from subwaysim.events import (
     DeckState,
     Depopulated,
     Event,
+    FinalRound,
     GameEnded,
     GameStarted,
     Intensified,
@@ -339,7 +340,17 @@ def event_lines(events: Sequence[Event], colours: dict[str, str]) -> list[Render
             lines.append(Text(f"no extra trip from {e.origin}: the {e.deck} deck is empty"))
         elif isinstance(e, Depopulated | Borrowed | DebtPaid | Banked):
             lines.append(Text(token_text(e), style=colours[e.player]))
+        elif isinstance(e, FinalRound):
+            lines.append(Text(final_round_text(e), style="bold"))
     return lines
+
+
+def final_round_text(e: FinalRound) -> str:
+    """SG-20 `end.finish_round`: the game ends once this round is complete."""
+    return (
+        f"End condition met ({e.reason}): the round is finished first, "
+        f"{_count(e.turns_left, 'more turn')} (SG-20 end.finish_round)"
+    )
 
 
 def built_text(e: Built) -> str:

@@ -11,6 +11,7 @@ from collections.abc import Iterable
 from subwaysim.board import Board, SquareError
 from subwaysim.replay.records import (
     BuiltRecord,
+    FinalRoundRecord,
     GameEndedRecord,
     GameStartedRecord,
     IntensifiedRecord,
@@ -37,6 +38,8 @@ def problem_with(record: Record, start: GameStartedRecord, board: Board) -> str 
             return _square_event(record.player, "origin", record.origin, start, board)
         case IntensifiedRecord() | BuiltRecord():
             return _square_event(record.player, "square", record.square, start, board)
+        case FinalRoundRecord():
+            return _players("player", [record.player], start)
         case TurnEndedRecord():
             return _turn_ended(record, start, board)
         case GameEndedRecord():

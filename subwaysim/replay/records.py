@@ -61,6 +61,7 @@ SHOWN: dict[str, frozenset[str]] = {
     "Intensified": frozenset({"player", "square", "deck", "identity", "cause"}),
     "Built": frozenset({"player", "action", "square", "detail", "cost", "points_left"}),
     "TurnEnded": frozenset({"player", "turn", "round", "scores", "track", "stations", "decks"}),
+    "FinalRound": frozenset({"player", "turn", "round", "reason", "turns_left"}),  # SG-20
     "GameEnded": frozenset({"turns", "rounds", "reason", "scores", "winners"}),
 }
 # Fields a log written before they were added lacks: (kind, field) -> the value then.
@@ -134,6 +135,7 @@ NoTripRecord = KINDS["NoTrip"]
 IntensifiedRecord = KINDS["Intensified"]
 BuiltRecord = KINDS["Built"]
 TurnEndedRecord = KINDS["TurnEnded"]
+FinalRoundRecord = KINDS["FinalRound"]
 GameEndedRecord = KINDS["GameEnded"]
 LegRecord = model_of(Leg)
 DeckRecord = model_of(DeckState)

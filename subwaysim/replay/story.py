@@ -14,6 +14,7 @@ from subwaysim.replay.log import Frame, Replay
 from subwaysim.replay.records import (
     QUIET_KINDS,
     BuiltRecord,
+    FinalRoundRecord,
     IntensifiedRecord,
     NoTripRecord,
     OtherRecord,
@@ -112,6 +113,10 @@ def _event_item(story: ET.Element, event: Record, colours: dict[str, str]) -> No
     elif isinstance(event, IntensifiedRecord):
         text = f"{event.player} intensifies {event.square}: {event.deck} {event.identity}"
         item = add(story, "li", f"{text} ({event.cause})", class_="intensify")
+    elif isinstance(event, FinalRoundRecord):  # SG-20 end.finish_round
+        more = f"{event.turns_left} more turn{'s' * (event.turns_left != 1)}"
+        text = f"End condition met ({event.reason}): the round is finished first, {more}"
+        item = add(story, "li", text, class_="final-round")
     elif isinstance(event, NoTripRecord):
         text = f"no extra trip from {event.origin}: the {event.deck} deck yields no card"
         item = add(story, "li", text, class_="no-trip")
