@@ -11,6 +11,7 @@ import optuna
 from rich.console import Console
 from rich.live import Live
 
+from subwaysim.sweep.errors import SweepError
 from subwaysim.sweep.run.backends import (
     Backend,
     _outcome,
@@ -18,7 +19,6 @@ from subwaysim.sweep.run.backends import (
     worker_pool,
     workers_skip_main,
 )
-from subwaysim.sweep.errors import SweepError
 from subwaysim.sweep.run.lock import FolderLock
 from subwaysim.sweep.run.play import GameTask, Outcome, Played, play
 from subwaysim.tune.confirm import BASELINE, Confirmation, judge, play_confirmation

@@ -19,9 +19,12 @@ from pathlib import Path
 import numpy as np
 from scipy import stats
 
-from tabletop.files import atomic_write_text
 from subwaysim.scenario import Scenario
+from subwaysim.sweep.errors import SweepError
+from subwaysim.sweep.plan.grid import Setting
 from subwaysim.sweep.run.backends import Backend
+from subwaysim.sweep.run.play import Outcome, Played
+from subwaysim.sweep.run.results import GameRecord, GamesWriter, Layout, format_rows, read_games
 from subwaysim.sweep.statistics.compare import (
     Difference,
     Metric,
@@ -30,15 +33,12 @@ from subwaysim.sweep.statistics.compare import (
     holm_adjusted,
     metrics,
 )
-from subwaysim.sweep.derived import DERIVED
-from subwaysim.sweep.errors import SweepError
-from subwaysim.sweep.plan.grid import Setting
 from subwaysim.sweep.statistics.inference import CONFIDENCE
-from subwaysim.sweep.run.play import Outcome, Played
-from subwaysim.sweep.run.results import GameRecord, GamesWriter, Layout, format_rows, read_games
+from subwaysim.sweep.statistics.metrics import DERIVED
 from subwaysim.tune.measures import Measure, per_game_values, summary_values
 from subwaysim.tune.plan import CONFIRM_FROM, TunePlan
 from subwaysim.tune.targets import Target
+from tabletop.files import atomic_write_text
 
 CONFIRM_FILE = "confirm.csv"
 ROLE = "role"

@@ -17,9 +17,9 @@ from dataclasses import dataclass
 
 import numpy as np
 
-from subwaysim.sweep.derived import DERIVED
 from subwaysim.sweep.plan.grid import Setting
 from subwaysim.sweep.run.results import COUNTS, METRICS, SHARES, GameRecord
+from subwaysim.sweep.statistics.metrics import DERIVED
 from subwaysim.sweep.statistics.stats import margin
 
 NAN = float("nan")

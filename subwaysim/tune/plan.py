@@ -18,8 +18,8 @@ from typing import Any
 
 from subwaysim.scenario import Scenario, ScenarioError, ScenarioFile, read_scenario_file
 from subwaysim.sweep.plan.grid import Setting
-from subwaysim.sweep.run.play import GameTask
 from subwaysim.sweep.plan.seeds import game_seed
+from subwaysim.sweep.run.play import GameTask
 from subwaysim.tune.errors import TuneError
 from subwaysim.tune.measures import Measure, measure_table
 from subwaysim.tune.space import Param, check_key, parse_space

@@ -15,13 +15,13 @@ import optuna
 import yaml
 from optuna.trial import FrozenTrial, TrialState
 
-from tabletop.files import atomic_write_text
 from subwaysim.overrides import unshared
 from subwaysim.scenario import apply_override, parse_scenario
-from subwaysim.sweep.report.differences import differences_markdown
 from subwaysim.sweep.plan.grid import Setting
+from subwaysim.sweep.report.differences import differences_markdown
 from subwaysim.tune.confirm import Candidate, Confirmation
 from subwaysim.tune.plan import TunePlan
+from tabletop.files import atomic_write_text
 
 TRIALS = "trials.csv"
 TUNED = "tuned.yaml"

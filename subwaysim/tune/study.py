@@ -31,8 +31,8 @@ from optuna.distributions import (
 from optuna.trial import FrozenTrial, TrialState
 
 from subwaysim.scenario import ScenarioError
-from subwaysim.sweep.run.backends import Backend
 from subwaysim.sweep.plan.grid import Setting
+from subwaysim.sweep.run.backends import Backend
 from subwaysim.sweep.run.play import Outcome, Played
 from subwaysim.sweep.run.results import GameRecord
 from subwaysim.tune.errors import TuneError

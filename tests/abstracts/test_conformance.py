@@ -16,13 +16,13 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from abstracts.saved_games import load_game
 
 from abstracts import IllegalMove, get_game
 from abstracts.agents import GreedyAgent, RandomAgent
 from abstracts.core import Game, Move, State, game_names, get_game_class
 from abstracts.evaluators import Lead
 from abstracts.mcts import MCTSAgent
+from abstracts.saved_games import load_game
 from tabletop.saves import SavedGame, write_save
 from tests.abstracts.toy_game import CellMove, TicTacToeState, ToyTicTacToe
 

@@ -6,11 +6,11 @@ import json
 from pathlib import Path
 
 import pytest
-from abstracts.saved_games import load_game
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from abstracts.core import Game, get_game
+from abstracts.saved_games import load_game
 from tabletop.saves import (
     FORMAT,
     VERSION,

@@ -34,7 +34,7 @@ from subwaysim.sweep.statistics.inference import (
     unpaired_interval,
     wilcoxon_p,
 )
-from subwaysim.sweep.statistics.metrics import MEASURES
+from subwaysim.sweep.statistics.metrics import BY_NAME, MEASURES
 from subwaysim.sweep.statistics.stats import margin
 
 NAN = float("nan")
@@ -102,7 +102,7 @@ def metrics(records: Sequence[GameRecord]) -> dict[str, tuple[Metric, bool]]:
     players = dict.fromkeys(p for r in records for p in r.seats)
     seats = max((len(r.seats) for r in records), default=0)
     table: dict[str, tuple[Metric, bool]] = {
-        "points_per_player": (lambda r: float(np.mean(r.scores)), False)
+        "points_per_player": (BY_NAME["points_per_player"].of, False)
     }
     for p in players:
         table[f"score_{p}"] = (_score(p), False)

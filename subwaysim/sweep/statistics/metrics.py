@@ -9,7 +9,8 @@ it, the measure is the record's field of the same name.
 
 from __future__ import annotations
 
-from collections.abc import Callable
+import math
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Literal
 
@@ -35,6 +36,38 @@ class Measure:
         if self.value is not None:
             return self.value(record)
         return float(getattr(record, self.name))
+
+
+NAN = float("nan")
+
+
+def margin(scores: Sequence[int]) -> int:
+    """The winner's lead over the best other score (0 when the win is shared)."""
+    top = sorted(scores, reverse=True)
+    return top[0] - top[1] if len(top) > 1 else top[0]
+
+
+def rounds(record: GameRecord) -> float:
+    """Turns played over the number of players (SG-19: every player's turns)."""
+    return record.turns / len(record.seats) if record.seats else NAN
+
+
+def first_seat_win_rate(record: GameRecord) -> float:
+    """1 when the first seat won alone, 1/k when it shared the win with k-1 others (SG-20
+    equal highest scores), else 0: its mean over games is the first seat's share of wins."""
+    if not record.seats or not record.winners:
+        return NAN
+    return 1 / len(record.winners) if record.seats[0] in record.winners else 0.0
+
+
+def points_per_player(record: GameRecord) -> float:
+    return sum(record.scores) / len(record.scores) if record.scores else NAN
+
+
+def closeness(record: GameRecord) -> float:
+    """The winner's margin as a share of all points scored (NaN when nobody scored)."""
+    total = sum(record.scores)
+    return margin(record.scores) / total if total > 0 else NAN
 
 
 MEASURES: tuple[Measure, ...] = (
@@ -112,8 +145,36 @@ MEASURES: tuple[Measure, ...] = (
         design=True,
         compared=True,
     ),
+    # Derived from a game's record, not games.csv columns (the tune's targets read them).
+    Measure("rounds", "turns played over the number of players (SG-19)", None, value=rounds),
+    Measure(
+        "first_seat_win_rate",
+        "the first seat's share of the wins, a shared win split among its winners (SG-20)",
+        None,
+        value=first_seat_win_rate,
+    ),
+    Measure(
+        "points_per_player", "mean final score of the game's players", None, value=points_per_player
+    ),
+    Measure(
+        "closeness",
+        "the winner's margin over the best other score, as a share of all points scored "
+        "(0 = a dead heat; undefined when nobody scored)",
+        None,
+        value=closeness,
+    ),
 )
 BY_NAME = {m.name: m for m in MEASURES}
+DERIVED: dict[str, tuple[Callable[[GameRecord], float], str]] = {
+    m.name: (m.value, m.description) for m in MEASURES if m.value is not None
+}
+
+
+def derived_value(name: str, record: GameRecord) -> float:
+    """The derived measure `name` of one game (KeyError for an unknown name); NaN when the
+    game does not define it."""
+    value = DERIVED[name][0](record)
+    return value if math.isfinite(value) else NAN
 
 
 def names(

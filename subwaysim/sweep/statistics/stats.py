@@ -15,7 +15,7 @@ from scipy import stats
 
 from subwaysim.sweep.plan.grid import Setting, setting_order
 from subwaysim.sweep.run.results import GameRecord
-from subwaysim.sweep.statistics.metrics import BY_NAME, MEASURES, names
+from subwaysim.sweep.statistics.metrics import BY_NAME, MEASURES, margin, names
 
 CONFIDENCE = 0.95
 NAN = float("nan")
@@ -92,12 +92,6 @@ def seat_advantage_p(first_wins: int, decided: int, seats: int) -> float:
 def balance(rates: Sequence[float]) -> float:
     """Ludii Balance: 1 - the largest gap between two seats' win rates."""
     return 1.0 - (max(rates) - min(rates)) if rates else NAN
-
-
-def margin(scores: Sequence[int]) -> int:
-    """The winner's lead over the best other score (0 when the win is shared)."""
-    top = sorted(scores, reverse=True)
-    return top[0] - top[1] if len(top) > 1 else top[0]
 
 
 @dataclass(frozen=True, slots=True)

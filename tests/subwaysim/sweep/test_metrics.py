@@ -28,7 +28,9 @@ def test_summary_compare_and_definitions_read_the_table() -> None:
     assert tuple(m.name for m in MEASURES if m.design) == DESIGN_METRICS
     assert set(DESIGN_METRICS) <= set(summary_header(("end.turns",), 2, ("IRT", "BRT")))
     rows = compared([record(S, 0), record(S, 1)])
-    assert [n for n in rows if n in table.BY_NAME] == [m.name for m in MEASURES if m.compared]
+    stored = [n for n in rows if n in table.BY_NAME and table.BY_NAME[n].stored is not None]
+    assert stored == [m.name for m in MEASURES if m.compared]
+    assert rows["points_per_player"][0] == table.BY_NAME["points_per_player"].of  # one definition
     text = metric_definitions()
     assert all(f"- **{m.name}**: {m.description}." in text for m in MEASURES)
 

@@ -1,4 +1,4 @@
-"""The derived measures (subwaysim/sweep/derived.py), worked by hand."""
+"""The derived measures (subwaysim/sweep/statistics/metrics.py), worked by hand."""
 
 from __future__ import annotations
 
@@ -6,7 +6,7 @@ import math
 
 import pytest
 
-from subwaysim.sweep.derived import DERIVED, derived_value
+from subwaysim.sweep.statistics.metrics import DERIVED, derived_value
 from tests.subwaysim.tune.helpers import record
 
 
