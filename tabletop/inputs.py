@@ -15,6 +15,7 @@ for readers that keep less than the file (an event log of hundreds of megabytes)
 from __future__ import annotations
 
 import contextlib
+import json
 import os
 import stat
 from collections.abc import Iterator
@@ -47,6 +48,14 @@ def too_big(size: int, limit: int) -> str:
     return f"{size:,} bytes or more; the limit is {limit:,} bytes (is it the right file?)"
 
 
+class TooLarge(UnreadableFile):
+    """A file over its size limit: `size` (bytes, or a lower bound) and `limit`."""
+
+    def __init__(self, path: str | Path, size: int, limit: int) -> None:
+        super().__init__(path, too_big(size, limit))
+        self.size, self.limit = size, limit
+
+
 @contextlib.contextmanager
 def open_input(path: str | Path, limit: int) -> Iterator[BinaryIO]:
     """A binary handle on the regular file `path` of at most `limit` bytes, or UnreadableFile."""
@@ -60,7 +69,7 @@ def open_input(path: str | Path, limit: int) -> Iterator[BinaryIO]:
         if not stat.S_ISREG(info.st_mode):
             raise UnreadableFile(path, not_regular(info.st_mode))
         if info.st_size > limit:
-            raise UnreadableFile(path, too_big(info.st_size, limit))
+            raise TooLarge(path, info.st_size, limit)
         os.set_blocking(fd, True)
         handle = os.fdopen(fd, "rb")
     except BaseException:
@@ -78,7 +87,7 @@ def read_bytes(path: str | Path, limit: int) -> bytes:
     except OSError as exc:
         raise UnreadableFile(path, exc.strerror or str(exc)) from None
     if len(data) > limit:
-        raise UnreadableFile(path, too_big(len(data), limit))
+        raise TooLarge(path, len(data), limit)
     return data
 
 
@@ -99,7 +108,7 @@ def read_lines(path: str | Path, limit: int, line_limit: int) -> Iterator[bytes]
                 number += 1
                 total += len(line)
                 if total > limit:
-                    raise UnreadableFile(path, too_big(total, limit))
+                    raise TooLarge(path, total, limit)
                 if len(line) > line_limit and not line.endswith(b"\n"):
                     raise UnreadableFile(
                         path, f"line {number} is longer than {line_limit:,} bytes"
@@ -107,3 +116,52 @@ def read_lines(path: str | Path, limit: int, line_limit: int) -> Iterator[bytes]
                 yield line.rstrip(b"\n")
     except OSError as exc:
         raise UnreadableFile(path, exc.strerror or str(exc)) from None
+
+
+MAX_JSON_DEPTH = 64  # nesting of arrays and objects in any JSON we read
+
+
+class BadJson(ValueError):
+    """JSON that cannot be read: `reason` says why in a few words (line and column when
+    known), without the file's name."""
+
+    def __init__(self, reason: str) -> None:
+        super().__init__(reason)
+        self.reason = reason
+
+
+def _no_constant(name: str) -> object:
+    raise ValueError(f"{name} is not a JSON number")
+
+
+def json_depth(data: object, most: int = MAX_JSON_DEPTH) -> int:
+    """Nesting depth of JSON data (without recursion), at most `most` + 1."""
+    deepest, stack = 0, [(data, 1)]
+    while stack:
+        value, level = stack.pop()
+        deepest = max(deepest, level)
+        if deepest > most:
+            break
+        if isinstance(value, dict):
+            stack.extend((kid, level + 1) for kid in value.values())
+        elif isinstance(value, list):
+            stack.extend((kid, level + 1) for kid in value)
+    return deepest
+
+
+def load_json(text: str | bytes, most_depth: int = MAX_JSON_DEPTH) -> object:
+    """JSON data of bounded nesting, without NaN or Infinity and without numbers of thousands
+    of digits; BadJson says what is wrong (a JSON error, deep nesting, a huge number)."""
+    try:
+        data = json.loads(text, parse_constant=_no_constant)
+    except json.JSONDecodeError as exc:
+        raise BadJson(f"not JSON ({exc.msg}, line {exc.lineno}, column {exc.colno})") from None
+    except RecursionError:
+        raise BadJson(f"JSON nested deeper than {most_depth} levels") from None
+    except ValueError as exc:  # Python's limit on the digits of an integer, or NaN
+        if "digits" in str(exc):
+            raise BadJson("a number of 4,300 digits or more") from None
+        raise BadJson(str(exc)) from None
+    if json_depth(data, most_depth) > most_depth:
+        raise BadJson(f"JSON nested deeper than {most_depth} levels")
+    return data

@@ -105,7 +105,10 @@ def _existing(path: Path) -> os.stat_result | None:
     except FileNotFoundError:
         return None
     except NotADirectoryError:
-        raise OutputRefused(path, "cannot write it: a part of the path is a file") from None
+        folder = path.parent
+        while not folder.exists() and folder != folder.parent:
+            folder = folder.parent
+        raise OutputRefused(path, f"cannot write it: {folder} is not a folder") from None
     except OSError as exc:
         raise OutputRefused(path, f"cannot write it: {exc.strerror or exc}") from None
 

@@ -34,8 +34,11 @@ class Stop(KeyboardInterrupt):
     """A stop asked by a signal: `code` is the exit code (130 Ctrl-C, 143 SIGTERM)."""
 
     def __init__(self, code: int = INTERRUPT_CODE) -> None:
-        super().__init__(_WORDS.get(code, "Stopped"))
+        super().__init__(code)  # the args rebuild it: SimPy re-raises type(exc)(*exc.args)
         self.code = code
+
+    def __str__(self) -> str:
+        return self.words
 
     @property
     def words(self) -> str:
