@@ -34,6 +34,7 @@ from abstracts.core import Game, get_game, get_game_class
 from abstracts.line_input import line_reader
 from abstracts.match import GameRecord, make_tasks, run_match, summarize, summary_table
 from abstracts.saves import load_game
+from tabletop import signals
 
 PLAY_WORDS = frozenset({"think", "seed", "load", "help"})
 MATCH_WORDS = frozenset({"agents", "games", "think", "jobs", "seed", "help"})
@@ -264,11 +265,12 @@ def _play_match(
                 progress.refresh()
 
             run_match(tasks, values["jobs"], advance)
-    except KeyboardInterrupt:
-        console.print(f"Interrupted after {len(records)} of {len(tasks)} games.")
+    except KeyboardInterrupt as exc:  # Ctrl-C or SIGTERM (tabletop.signals): 130 / 143
+        words = signals.words_of(exc).split(" (")[0]
+        console.print(f"{words} after {len(records)} of {len(tasks)} games.")
         if records:
             console.print(summary_table(summarize(name, specs, records)))
-        return 130
+        return signals.exit_code_of(exc)
     console.print(summary_table(summarize(name, specs, sorted(records, key=lambda r: r.index))))
     return 0
 

@@ -25,6 +25,7 @@ from abstracts.agents import Agent, AgentSpec
 from abstracts.core import Game, Move, State
 from abstracts.mcts import MCTSAgent
 from abstracts.saves import Replay, SavedGame, SaveError, load_game, write_save
+from tabletop import signals
 
 Ask = Callable[[str], str]
 
@@ -155,8 +156,11 @@ class PlayConsole:
             self._draw()
             while not self.finished:
                 self._turn()
-        except (EOFError, KeyboardInterrupt):
+        except EOFError:
             self.console.print("\nGame left unfinished.")
+        except KeyboardInterrupt as exc:  # Ctrl-C or SIGTERM (tabletop.signals): 130 / 143
+            self.console.print(f"\nGame left unfinished ({signals.words_of(exc)}).")
+            return signals.exit_code_of(exc)
         return 0
 
     def _turn(self) -> None:
@@ -191,8 +195,8 @@ class PlayConsole:
     def _computer_turn(self, state: State, seat: Seat) -> None:
         assert seat.agent is not None
         label = f"{state.to_move} ({seat.spec})"
-        with self.console.status(f"{escape(label)} is thinking…"):
-            move = seat.agent.choose(state)
+        with self.console.status(f"{escape(label)} is thinking…"), signals.deferred():
+            move = seat.agent.choose(state)  # kernels: a signal waits until the move is chosen
         self.console.print(
             f"{escape(label)} plays [bold]{escape(str(move))}[/]{_stats(seat.agent)}"
         )
@@ -305,7 +309,7 @@ class PlayConsole:
         seed = self.rng.getrandbits(32)
         spec = AgentSpec("mcts", seconds=self.think)
         agent = spec.build(game, seed)
-        with self.console.status("Looking for a good move…"):
+        with self.console.status("Looking for a good move…"), signals.deferred():
             move = agent.choose(state)
         self.console.print(f"Hint: [bold]{escape(str(move))}[/]{_stats(agent)}")
 

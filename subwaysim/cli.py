@@ -18,6 +18,7 @@ from rich.markup import escape
 from abstracts.cli_style import app as styled_app
 from abstracts.cli_style import number, print_error, text, whole
 from subwaysim.scenario import Scenario, ScenarioError, load_scenario
+from tabletop.signals import exit_code_of, words_of
 
 if TYPE_CHECKING:
     from subwaysim.sweep.report_files import Report
@@ -283,10 +284,12 @@ def sweep(
         fail(str(exc))
     except OSError as exc:
         fail(f"{exc.filename or out}: {exc.strerror or exc}")
-    except KeyboardInterrupt:
+    except KeyboardInterrupt as exc:  # Ctrl-C or SIGTERM (tabletop.signals)
         kept = len(job.records) if job is not None else 0
-        console.print(escape(f"Interrupted: {kept} games are in {out}/games.csv; rerun to resume."))
-        raise typer.Exit(130) from None
+        console.print(
+            escape(f"{words_of(exc)}: {kept} games are in {out}/games.csv; rerun to resume.")
+        )
+        raise typer.Exit(exit_code_of(exc)) from None
     show_report(console, folder, report)
     _exit_on_failures(report)
 
@@ -339,11 +342,11 @@ def playtest(
         fail(str(exc))
     except OSError as exc:
         fail(f"{exc.filename or out}: {exc.strerror or exc}")
-    except KeyboardInterrupt:
+    except KeyboardInterrupt as exc:  # Ctrl-C or SIGTERM (tabletop.signals)
         console.print(
-            escape(f"Interrupted: every finished game is kept in {out}; rerun to resume.")
+            escape(f"{words_of(exc)}: every finished game is kept in {out}; rerun to resume.")
         )
-        raise typer.Exit(130) from None
+        raise typer.Exit(exit_code_of(exc)) from None
     if failed:
         Console(stderr=True, highlight=False, soft_wrap=True).print(
             escape(f"Error: {failed} games failed (see each sweep's failed.csv); rerun to retry")

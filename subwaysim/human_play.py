@@ -30,6 +30,7 @@ from subwaysim.saved_game import SubwaySave, read_save
 from subwaysim.scenario import AGENTS_HELP, PlayerSpec, ScenarioError, load_scenario
 from subwaysim.seat import LeaveGame, LoadGame, Table
 from subwaysim.transcript import Transcript
+from tabletop import signals
 
 play_app = cli_style.app()
 
@@ -126,14 +127,20 @@ def _play_once(save: SubwaySave, console: Console, ask: LineReader | None, log: 
     if save.humans and table.live:
         console.print("Type [bold]help[/] at your prompt for the commands.")
     source = f"subway play subway {save.scenario.name}"
+    code = 0
     try:
-        game.run()
-    except (LeaveGame, KeyboardInterrupt, EOFError):
-        console.print("\nGame left unfinished.")
+        with signals.deferred():  # the kernels run here; prompts re-open (seat.py)
+            game.run()
+    except (LeaveGame, KeyboardInterrupt, EOFError) as exc:
+        if isinstance(exc, KeyboardInterrupt):  # Ctrl-C or SIGTERM: exit 130 / 143
+            code = signals.exit_code_of(exc)
+            console.print(f"\nGame left unfinished ({signals.words_of(exc)}).")
+        else:
+            console.print("\nGame left unfinished.")
         if log is not None:
             journal.write(log, None, source)
             console.print(escape(f"The log of the turns played is in {log}."))
-        return 0
+        return code
     journal.write(log, None, source)
     return 0
 

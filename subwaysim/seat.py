@@ -39,6 +39,7 @@ from subwaysim.transcript import (
     scores_line,
     trip_line,
 )
+from tabletop import signals
 
 TABLE_COMMANDS = (
     ("board", "show the board, the decks and the scores again"),
@@ -121,8 +122,9 @@ class Table:
         if complete_with is not None:
             complete_with(lambda: [*words(), *(TABLE_WORDS if commands else ())])
         try:
-            return self.ask(prompt).strip()
-        except (EOFError, KeyboardInterrupt):
+            with signals.interruptible():  # waiting for a person: a signal may stop it at once
+                return self.ask(prompt).strip()
+        except EOFError:
             raise LeaveGame from None
 
     def command(self, line: str, state: GameState, player: str) -> bool:

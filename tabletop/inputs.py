@@ -110,9 +110,7 @@ def read_lines(path: str | Path, limit: int, line_limit: int) -> Iterator[bytes]
                 if total > limit:
                     raise TooLarge(path, total, limit)
                 if len(line) > line_limit and not line.endswith(b"\n"):
-                    raise UnreadableFile(
-                        path, f"line {number} is longer than {line_limit:,} bytes"
-                    )
+                    raise UnreadableFile(path, f"line {number} is longer than {line_limit:,} bytes")
                 yield line.rstrip(b"\n")
     except OSError as exc:
         raise UnreadableFile(path, exc.strerror or str(exc)) from None

@@ -95,7 +95,7 @@ def check_name(path: str | Path) -> None:
         raise OutputRefused(
             shown,
             f"the file name holds the control character "
-            f"{found[0].encode('unicode_escape').decode('ascii')}; give a plain name"
+            f"{found[0].encode('unicode_escape').decode('ascii')}; give a plain name",
         )
 
 
@@ -128,7 +128,7 @@ def check_target(path: str | Path) -> os.stat_result | None:
         raise OutputRefused(
             path,
             f"is a symbolic link (to {to}); outputs are not written through links: "
-            "give the file itself"
+            "give the file itself",
         )
     if not stat.S_ISREG(info.st_mode):
         raise OutputRefused(path, f"{not_regular(info.st_mode)}; give the name of a file")
@@ -202,14 +202,14 @@ def check_outputs(
                 raise OutputRefused(
                     out.path,
                     f"is an input of this command ({source}); writing "
-                    f"{out.kind.what} there would destroy it: give another name"
+                    f"{out.kind.what} there would destroy it: give another name",
                 )
         for other in outputs[:number]:
             if _same(out.path, other.path):
                 raise OutputRefused(
                     out.path,
                     f"named for two outputs ({other.label()} and {out.label()}); "
-                    "give each its own file"
+                    "give each its own file",
                 )
         if info is None:
             _folder(out.path)
@@ -221,7 +221,7 @@ def check_outputs(
             raise OutputRefused(
                 out.path,
                 f"already exists and holds {describe(head)}, not {out.kind.what}; "
-                "give another name, or --force to replace it"
+                "give another name, or --force to replace it",
             )
 
 

@@ -21,8 +21,6 @@ from pathlib import Path
 
 from pydantic import ValidationError
 
-from tabletop.inputs import TooLarge, UnreadableFile, json_depth, read_lines
-
 from subwaysim.board import Board, SquareError
 from subwaysim.replay.checks import problem_with
 from subwaysim.replay.records import (
@@ -36,7 +34,7 @@ from subwaysim.replay.records import (
     TurnEndedRecord,
     TurnStartedRecord,
 )
-
+from tabletop.inputs import TooLarge, UnreadableFile, json_depth, read_lines
 
 MAX_LOG_BYTES = 40_000_000  # about 240 rounds of 8 players at the scenario limits
 MAX_LINE_BYTES = 1_000_000  # an event line is a few kilobytes
