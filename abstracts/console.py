@@ -24,8 +24,9 @@ from rich.table import Table
 from abstracts.agents import Agent, AgentSpec
 from abstracts.core import Game, Move, State
 from abstracts.mcts import MCTSAgent
-from abstracts.saves import Replay, SavedGame, SaveError, load_game, write_save
+from abstracts.saves import SAVE, Replay, SavedGame, SaveError, load_game, write_save
 from tabletop import signals
+from tabletop.outputs import OutputRefused, check_output
 
 Ask = Callable[[str], str]
 
@@ -332,6 +333,11 @@ class PlayConsole:
         if not path:
             self.console.print("Usage: save FILE")
             return
+        try:  # the one output opener: no link, device, FIFO or folder; a plain name
+            check_output(path, SAVE, force=True)  # replacing a file is asked below
+        except OutputRefused as exc:
+            self.console.print(f"[red]Error:[/] {escape(str(exc))}")
+            return
         if not self._may_write(path):
             return
         try:
@@ -344,7 +350,7 @@ class PlayConsole:
 
     def _may_write(self, path: str) -> bool:
         """Ask before replacing an existing file (a folder is left to the write to refuse)."""
-        if not Path(path).is_file():
+        if not Path(path).is_file() or Path(path).stat().st_size == 0:
             return True
         answer = self.ask(f"{path} exists: replace it? (yes/no) ").strip().lower()
         if answer in ("y", "yes"):

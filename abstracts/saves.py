@@ -22,9 +22,13 @@ from pydantic import ValidationError
 from abstracts import files
 from abstracts.core import Game, Move, State, UnknownGame, get_game
 from abstracts.files import atomic_write_text
+from tabletop.outputs import Kind, register_kind
 
 FORMAT = "transit-games/saved-game"
 VERSION = 1
+SAVE = register_kind(
+    Kind("save", "a saved game", lambda head: f'"format": "{FORMAT}"'.encode() in head)
+)
 MAX_FILE_BYTES = 2_000_000  # moves and a map's contents: tens of kilobytes
 MAX_DEPTH = 32  # nesting of JSON arrays and objects (a map is 4 deep)
 

@@ -28,7 +28,7 @@ from subwaysim.events import (
     TurnStarted,
 )
 from subwaysim.routing import TripOptions
-from subwaysim.saved_game import SubwaySave, read_save, write_save
+from subwaysim.saved_game import SAVE, SubwaySave, read_save, write_save
 from subwaysim.state import GameState
 from subwaysim.transcript import (
     BoardView,
@@ -40,6 +40,7 @@ from subwaysim.transcript import (
     trip_line,
 )
 from tabletop import signals
+from tabletop.outputs import OutputRefused, check_output
 
 TABLE_COMMANDS = (
     ("board", "show the board, the decks and the scores again"),
@@ -256,6 +257,11 @@ class Table:
             return
         if self.save_state is None:
             self.say("This game cannot be saved here.", "red")
+            return
+        try:  # the one output opener: no link, device, FIFO or folder; a plain name
+            check_output(path, SAVE, force=True)  # replacing a file is asked just below
+        except OutputRefused as exc:
+            self.say(f"Error: {exc}", "red")
             return
         if Path(path).is_file() and not self._confirm(f"{path} exists: replace it? (yes/no) "):
             self.say("Not saved.")
