@@ -16,6 +16,7 @@ from pathlib import Path
 from typing import Any
 
 from subwaysim.scenario import scenario_to_dict
+from subwaysim.sweep.checked import check_games
 from subwaysim.sweep.errors import SweepError
 from subwaysim.sweep.failures import FAILED, FailedGame, read_failures
 from subwaysim.sweep.lock import LOCK
@@ -100,6 +101,7 @@ def open_folder(out: Path, plan: SweepPlan) -> Resume:
     resume = Resume((), None, 0, (), ())
     if games.exists():
         table = read_games(games)
+        check_games(table, meta, games)  # every row a game of the (merged) grid, once
         _check_games(table, plan, games)
         keys = {r.key for r in table.records}
         traces = tuple(t for t in read_traces(out / TRACES).traces if t.key in keys)

@@ -18,6 +18,7 @@ from pathlib import Path
 
 from subwaysim.files import atomic_write_text
 from subwaysim.sweep.baseline import report_baseline
+from subwaysim.sweep.checked import check_games
 from subwaysim.sweep.compare import SettingDifferences, compare_all
 from subwaysim.sweep.differences import compare_csv, differences_markdown
 from subwaysim.sweep.errors import SweepError
@@ -125,6 +126,7 @@ def write_report(out: str | Path) -> Report:
     if not records:
         raise SweepError(f"{games}: no finished games yet")
     meta = read_meta(out)
+    check_games(played, meta, games)  # every row a game of this sweep, once
     traces = matching(read_traces(out / TRACES).traces, {r.key for r in records})
     failures = tuple(read_failures(out / FAILED, played.layout.keys))
     table = tuple(summarize(records))
