@@ -153,7 +153,7 @@ def load_json(text: str | bytes, most_depth: int = MAX_JSON_DEPTH) -> object:
     try:
         data = json.loads(text, parse_constant=_no_constant)
     except json.JSONDecodeError as exc:
-        raise BadJson(f"not JSON ({exc.msg}, line {exc.lineno}, column {exc.colno})") from None
+        raise BadJson(f"not JSON (line {exc.lineno}, column {exc.colno}: {exc.msg})") from None
     except RecursionError:
         raise BadJson(f"JSON nested deeper than {most_depth} levels") from None
     except ValueError as exc:  # Python's limit on the digits of an integer, or NaN

@@ -16,6 +16,7 @@ from rich.table import Table
 
 from subwaysim.sweep.compare import COLUMNS, IDENTICAL, NO_EFFECT, Difference, SettingDifferences
 from subwaysim.sweep.grid import short_labels
+from tabletop.cells import safe_row
 
 METHODS = """
 Each setting is compared with the baseline metric by metric. **difference** is the
@@ -34,17 +35,19 @@ p adj. < 0.05.
 def compare_csv(compared: Sequence[SettingDifferences]) -> str:
     out = io.StringIO()
     writer = csv.writer(out, lineterminator="\n")
-    writer.writerow(COLUMNS)
+    writer.writerow(safe_row(COLUMNS))
     for c in compared:
         for row in c.rows:
             writer.writerow(
-                [
-                    row.setting.label(),
-                    row.baseline.label(),
-                    row.metric,
-                    *(_number(v) for v in (row.baseline_mean, row.mean, row.difference)),
-                    *(_number(v) for v in (row.low, row.high, row.p, row.p_adjusted)),
-                ]
+                safe_row(
+                    [
+                        row.setting.label(),
+                        row.baseline.label(),
+                        row.metric,
+                        *(_number(v) for v in (row.baseline_mean, row.mean, row.difference)),
+                        *(_number(v) for v in (row.low, row.high, row.p, row.p_adjusted)),
+                    ]
+                )
             )
     return out.getvalue()
 

@@ -32,6 +32,7 @@ from subwaysim.sweep.stats import DESIGN_METRICS, SettingStats, metric_definitio
 from subwaysim.sweep.summary_table import markdown_table, metrics_markdown, players_markdown
 from subwaysim.sweep.trace_plots import trace_figures
 from subwaysim.sweep.traces import TRACES, GameTrace, matching, read_traces
+from tabletop.cells import safe_row
 
 SUMMARY = "summary.csv"
 COMPARE = "compare.csv"
@@ -101,8 +102,8 @@ def summary_csv(table: Sequence[SettingStats]) -> str:
     players = list(dict.fromkeys(p.name for s in table for p in s.players))
     out = io.StringIO()
     writer = csv.writer(out, lineterminator="\n")
-    writer.writerow(summary_header(keys, seats, players))
-    writer.writerows(summary_row(s, seats, players) for s in table)
+    writer.writerow(safe_row(summary_header(keys, seats, players)))
+    writer.writerows(safe_row(summary_row(s, seats, players)) for s in table)
     return out.getvalue()
 
 
