@@ -133,7 +133,7 @@ def run(
     except RunError as exc:
         fail(str(exc))
     except Interrupted as exc:
-        console.print(escape(f"{exc.words}; {exc.kept or 'no log was asked for'}."))
+        console.print(escape(f"{exc.words}; {exc.kept or 'no log was asked for'}."), soft_wrap=True)
         raise typer.Exit(exc.code) from None
     if html is not None:
         console.print(escape(f"Replay page: {html} (open it in a browser)"))
@@ -287,7 +287,8 @@ def sweep(
     except KeyboardInterrupt as exc:  # Ctrl-C or SIGTERM (tabletop.signals)
         kept = len(job.records) if job is not None else 0
         console.print(
-            escape(f"{words_of(exc)}: {kept} games are in {out}/games.csv; rerun to resume.")
+            escape(f"{words_of(exc)}: {kept} games are in {out}/games.csv; rerun to resume."),
+            soft_wrap=True,
         )
         raise typer.Exit(exit_code_of(exc)) from None
     show_report(console, folder, report)
@@ -344,7 +345,8 @@ def playtest(
         fail(f"{exc.filename or out}: {exc.strerror or exc}")
     except KeyboardInterrupt as exc:  # Ctrl-C or SIGTERM (tabletop.signals)
         console.print(
-            escape(f"{words_of(exc)}: every finished game is kept in {out}; rerun to resume.")
+            escape(f"{words_of(exc)}: every finished game is kept in {out}; rerun to resume."),
+            soft_wrap=True,
         )
         raise typer.Exit(exit_code_of(exc)) from None
     if failed:

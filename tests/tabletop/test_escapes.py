@@ -31,7 +31,9 @@ def test_a_hostile_scenario_name_is_shown_escaped_by_validate_run_and_replay(
     scenario = tmp_path / "s.yaml"
     text = (ROOT / "scenarios" / "classic.yaml").read_text()
     escaped = HOSTILE.encode("unicode_escape").decode()
-    lines = [f'name: "{escaped}"' if line.startswith("name:") else line for line in text.split("\n")]
+    lines = [
+        f'name: "{escaped}"' if line.startswith("name:") else line for line in text.split("\n")
+    ]
     scenario.write_text("\n".join(lines))
     log, page = tmp_path / "g.jsonl", tmp_path / "g.html"
     commands = [
@@ -54,9 +56,10 @@ def test_every_cell_reads_back_to_what_was_written(value: str) -> None:
     (cell,) = next(csv.reader(io.StringIO(out.getvalue())))
     if value.strip("\r\n") == value:  # csv itself keeps lone line ends as they are
         assert read_cell(cell) == value
-    assert not cell.startswith(("=", "+", "@", "\t", "\r")) or cell.lstrip("+-").replace(
-        ".", ""
-    ).isdigit()
+    assert (
+        not cell.startswith(("=", "+", "@", "\t", "\r"))
+        or cell.lstrip("+-").replace(".", "").isdigit()
+    )
 
 
 def test_formulas_get_an_apostrophe_and_numbers_do_not() -> None:

@@ -88,7 +88,7 @@ def test_replay_refuses_hostile_logs_in_one_line_exit_2(tmp_path: Path) -> None:
     first = TINY_LOG.read_text().splitlines()[0]
     cases = {
         "deep.jsonl": "[" * 100_000 + "]" * 100_000,
-        "seed.jsonl": first.replace('"seed":', '"seed":' + "9" * 5001 + ",\"x\":"),
+        "seed.jsonl": first.replace('"seed":', '"seed":' + "9" * 5001 + ',"x":'),
         "nested.jsonl": '{"event": "GameStarted", "x": ' + "[" * 40 + "]" * 40 + "}",
     }
     for name, line in cases.items():

@@ -119,15 +119,21 @@ def test_run_replaces_a_log_over_a_log_but_not_a_scenario_without_force(tmp_path
     scenario = ROOT / "scenarios" / "classic.yaml"
     notes = tmp_path / "notes.jsonl"
     notes.write_text("my notes\n")
-    code, out = run_cli("run", str(scenario), "--quiet", "--set", "end.turns=1", "--log", str(notes))
+    code, out = run_cli(
+        "run", str(scenario), "--quiet", "--set", "end.turns=1", "--log", str(notes)
+    )
     assert code == 2 and "holds a text file, not a Subway Game event log" in out
     assert notes.read_text() == "my notes\n"
     log = tmp_path / "g.jsonl"
     for _ in range(2):  # the second run replaces the first run's log without a word
-        code, out = run_cli("run", str(scenario), "--quiet", "--set", "end.turns=1", "--log", str(log))
+        code, out = run_cli(
+            "run", str(scenario), "--quiet", "--set", "end.turns=1", "--log", str(log)
+        )
         assert code == 0, out
     assert json.loads(log.read_text().splitlines()[0])["event"] == "GameStarted"
-    code, _ = run_cli("run", str(scenario), "--quiet", "--set", "end.turns=1", "--log", str(notes), "--force")
+    code, _ = run_cli(
+        "run", str(scenario), "--quiet", "--set", "end.turns=1", "--log", str(notes), "--force"
+    )
     assert code == 0 and notes.read_text().startswith('{"event":"GameStarted"')
 
 
