@@ -32,6 +32,7 @@ from subwaysim.sweep.errors import SweepError
 from subwaysim.sweep.grid import Setting
 from tabletop.cells import read_row, safe_row
 from tabletop.inputs import UnreadableFile, read_bytes
+from tabletop.outputs import check_target
 
 MAX_GAMES_BYTES = 1_000_000_000  # about 3 million games
 
@@ -298,6 +299,7 @@ class LineAppender:
         if clean_bytes is None:
             atomic_write_text(path, first)
         else:
+            check_target(path)  # the one output opener's rule: no link, device or FIFO
             os.truncate(path, clean_bytes)
         self._file: IO[str] = path.open("a", encoding="utf-8", newline="")
 
