@@ -79,7 +79,7 @@ def _play(
         raise RunError("give a SCENARIO to play, or --load FILE (see 'subway play subway -h')")
     else:
         save = _new_game(scenario, seat or [], seed, set_ or [])
-    check_outputs(log)
+    check_outputs(log, None, (scenario, load))  # never over the scenario or the save
     console = Console(highlight=False)
     raise typer.Exit(play_at_table(save, console, LineReader(console), log))
 
