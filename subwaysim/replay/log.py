@@ -7,7 +7,7 @@ refused with one `LogError` line naming the file, the line and the problem.
 
 The file is opened the one way inputs are (`tabletop.inputs`: a regular file, never a FIFO
 or a device, read without blocking) and read a line at a time. One page holds a log of at
-most `MAX_LOG_BYTES` (a page and the records behind it take about 25 times the log's size
+most `MAX_LOG_BYTES` (a page and the records behind it take about 30 times the log's size
 in memory); a larger log is refused with its size and the way out. A line may hold at most
 `MAX_LINE_BYTES`, nested at most `MAX_DEPTH` deep, with no number of thousands of digits.
 """
@@ -36,7 +36,7 @@ from subwaysim.replay.records import (
 )
 from tabletop.inputs import TooLarge, UnreadableFile, json_depth, read_lines
 
-MAX_LOG_BYTES = 40_000_000  # about 240 rounds of 8 players at the scenario limits
+MAX_LOG_BYTES = 40_000_000  # about 200 rounds of 8 players at the limits; a 1.4 GB page
 MAX_LINE_BYTES = 1_000_000  # an event line is a few kilobytes
 MAX_DEPTH = 16  # nesting of an event's JSON (a trip's legs are 4 deep)
 
@@ -48,7 +48,7 @@ class LogError(ValueError):
 def too_large_for_a_page(source: str, size: int) -> LogError:
     return LogError(
         f"{source}: {size / 1e6:,.1f} MB or more of log: too large for one replay page (at "
-        f"most {MAX_LOG_BYTES / 1e6:,.0f} MB, about 240 rounds of 8 players at the limits); "
+        f"most {MAX_LOG_BYTES / 1e6:,.0f} MB, about 200 rounds of 8 players at the limits); "
         "replay a shorter game (subway run SCENARIO --set end.turns=N --html PAGE.html)"
     )
 
