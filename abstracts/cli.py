@@ -32,7 +32,7 @@ from abstracts.console import Ask, PlayConsole, make_seats
 from abstracts.core import Game, get_game, get_game_class
 from abstracts.match import GameRecord, make_tasks, run_match, summarize, summary_table
 from abstracts.saved_games import load_game
-from tabletop import cli_style
+from tabletop import cli_style, signals
 from tabletop.line_input import line_reader
 
 PLAY_WORDS = frozenset({"think", "seed", "load", "help"})
@@ -264,11 +264,12 @@ def _play_match(
                 progress.refresh()
 
             run_match(tasks, values["jobs"], advance)
-    except KeyboardInterrupt:
-        console.print(f"Interrupted after {len(records)} of {len(tasks)} games.")
+    except KeyboardInterrupt as exc:  # Ctrl-C or SIGTERM (tabletop.signals): 130 / 143
+        words = signals.words_of(exc).split(" (")[0]
+        console.print(f"{words} after {len(records)} of {len(tasks)} games.")
         if records:
             console.print(summary_table(summarize(name, specs, records)))
-        return 130
+        return signals.exit_code_of(exc)
     console.print(summary_table(summarize(name, specs, sorted(records, key=lambda r: r.index))))
     return 0
 

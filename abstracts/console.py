@@ -25,7 +25,9 @@ from abstracts.agents import Agent, AgentSpec
 from abstracts.core import Game, Move, State
 from abstracts.mcts import MCTSAgent
 from abstracts.saved_games import Replay, load_game
-from tabletop.saves import SavedGame, SaveError, write_save
+from tabletop import signals
+from tabletop.outputs import OutputRefused, check_output
+from tabletop.saves import SAVE, SavedGame, SaveError, write_save
 
 Ask = Callable[[str], str]
 
@@ -156,8 +158,11 @@ class PlayConsole:
             self._draw()
             while not self.finished:
                 self._turn()
-        except (EOFError, KeyboardInterrupt):
+        except EOFError:
             self.console.print("\nGame left unfinished.")
+        except KeyboardInterrupt as exc:  # Ctrl-C or SIGTERM (tabletop.signals): 130 / 143
+            self.console.print(f"\nGame left unfinished ({signals.words_of(exc)}).")
+            return signals.exit_code_of(exc)
         return 0
 
     def _turn(self) -> None:
@@ -192,8 +197,8 @@ class PlayConsole:
     def _computer_turn(self, state: State, seat: Seat) -> None:
         assert seat.agent is not None
         label = f"{state.to_move} ({seat.spec})"
-        with self.console.status(f"{escape(label)} is thinking…"):
-            move = seat.agent.choose(state)
+        with self.console.status(f"{escape(label)} is thinking…"), signals.deferred():
+            move = seat.agent.choose(state)  # kernels: a signal waits until the move is chosen
         self.console.print(
             f"{escape(label)} plays [bold]{escape(str(move))}[/]{_stats(seat.agent)}"
         )
@@ -306,7 +311,7 @@ class PlayConsole:
         seed = self.rng.getrandbits(32)
         spec = AgentSpec("mcts", seconds=self.think)
         agent = spec.build(game, seed)
-        with self.console.status("Looking for a good move…"):
+        with self.console.status("Looking for a good move…"), signals.deferred():
             move = agent.choose(state)
         self.console.print(f"Hint: [bold]{escape(str(move))}[/]{_stats(agent)}")
 
@@ -329,6 +334,11 @@ class PlayConsole:
         if not path:
             self.console.print("Usage: save FILE")
             return
+        try:  # the one output opener: no link, device, FIFO or folder; a plain name
+            check_output(path, SAVE, force=True)  # replacing a file is asked below
+        except OutputRefused as exc:
+            self.console.print(f"[red]Error:[/] {escape(str(exc))}")
+            return
         if not self._may_write(path):
             return
         try:
@@ -341,7 +351,7 @@ class PlayConsole:
 
     def _may_write(self, path: str) -> bool:
         """Ask before replacing an existing file (a folder is left to the write to refuse)."""
-        if not Path(path).is_file():
+        if not Path(path).is_file() or Path(path).stat().st_size == 0:
             return True
         answer = self.ask(f"{path} exists: replace it? (yes/no) ").strip().lower()
         if answer in ("y", "yes"):

@@ -28,6 +28,12 @@ class UnknownGame(ValueError):
     """A game name that is not registered."""
 
 
+# Upper bounds of the options every game shares: a save carries its options, and each must
+# be bounded so that no file can ask for unbounded work (issue 27).
+MAX_PLIES = 10_000  # a ply limit (the defaults are 500 to 1,000; a save loads in linear time)
+MAX_SEED = 2**63 - 1  # seeds are 64-bit numbers (either sign)
+
+
 class GameOptions(BaseModel):
     """Base for each game's options model (validated, JSON-serialisable for save files)."""
 

@@ -24,6 +24,7 @@ from scipy.stats import binomtest
 
 from abstracts.agents import Agent, AgentSpec
 from abstracts.core import Game, get_game
+from tabletop import signals
 
 Z_95 = 1.959963984540054  # two-sided 95% normal quantile
 DEFAULT_PLY_CAP = 100_000  # a guard for games without a ply limit that never end
@@ -169,7 +170,10 @@ def _records(tasks: list[MatchTask], jobs: int) -> Iterator[GameRecord]:
     if jobs < 1:
         raise MatchError(f"--jobs must be at least 1, got {jobs}")
     if jobs == 1:
-        yield from map(play_one, tasks)
+        for task in tasks:
+            with signals.deferred():  # a signal stops the series between games, not in a kernel
+                record = play_one(task)
+            yield record
         return
     # fork where the platform has it: workers inherit every registered game (and callers
     # keep no threads running, so forking is safe); elsewhere the platform default.

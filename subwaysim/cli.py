@@ -19,6 +19,7 @@ from subwaysim.agents.registry import agents_epilog
 from subwaysim.scenario import Scenario, ScenarioError, load_scenario
 from tabletop.cli_style import app as styled_app
 from tabletop.cli_style import number, print_error, text, whole
+from tabletop.signals import exit_code_of, words_of
 
 if TYPE_CHECKING:
     from subwaysim.sweep.report.report_files import Report
@@ -36,6 +37,12 @@ SetOption = Annotated[
     ),
 ]
 ScenarioArg = Annotated[Path, typer.Argument(metavar="SCENARIO", help="Scenario YAML file.")]
+ForceOption = Annotated[
+    bool,
+    typer.Option(
+        "--force", help="Replace an existing output file even if it is not of the same kind."
+    ),
+]
 SeedOption = Annotated[
     int | None,
     typer.Option(parser=whole(), metavar="N", help="Game seed (default: the scenario's)."),
@@ -109,24 +116,32 @@ def run(
     html: Annotated[
         Path | None, typer.Option("--html", metavar="PAGE.html", help="Write the replay page.")
     ] = None,
+    force: ForceOption = False,
 ) -> None:
     """Play one game of a scenario and print a turn-by-turn transcript."""
-    from subwaysim.commands.one_game import Interrupted, RunError, run_game, show_turns
+    from subwaysim.commands.one_game import (
+        Interrupted,
+        RunError,
+        check_outputs,
+        run_game,
+        show_turns,
+    )
 
     s = load(scenario, set_)
     if quiet and (step or turn is not None):
         fail("--quiet prints only the summary: it does not go with --step or --turn")
     console = Console(highlight=False)
     try:
+        check_outputs(log, html, (scenario,), force)
         if step or turn is not None:
-            show_turns(s, seed, console, turn, step, (log, html))
+            show_turns(s, seed, console, turn, step, (log, html), inputs=(scenario,), force=force)
         else:
-            run_game(s, seed, console, log, quiet, html)
+            run_game(s, seed, console, log, quiet, html, inputs=(scenario,), force=force)
     except RunError as exc:
         fail(str(exc))
     except Interrupted as exc:
-        console.print(escape(f"\nInterrupted; {exc.kept or 'no log was asked for'}."))
-        raise typer.Exit(130) from None
+        console.print(escape(f"{exc.words}; {exc.kept or 'no log was asked for'}."), soft_wrap=True)
+        raise typer.Exit(exc.code) from None
     if html is not None:
         console.print(escape(f"Replay page: {html} (open it in a browser)"))
 
@@ -135,15 +150,19 @@ def run(
 def replay(
     log: Annotated[Path, typer.Argument(metavar="LOG.jsonl", help="A `subway run --log` file.")],
     out: Annotated[Path, typer.Option("--out", metavar="PAGE.html", help="The page to write.")],
+    force: ForceOption = False,
 ) -> None:
     """Write a self-contained HTML page to watch a game from its event log."""
+    from subwaysim.output.kinds import PAGE
     from subwaysim.replay.log import LogError, read_log
     from subwaysim.replay.page import write_page
+    from tabletop.outputs import OutputRefused, check_output
 
     try:
+        check_output(out, PAGE, (log,), force)
         game = read_log(log)
         write_page(game, out)
-    except LogError as exc:
+    except (LogError, OutputRefused) as exc:
         fail(str(exc))
     except OSError as exc:
         fail(f"{out}: cannot write it: {exc.strerror or exc}")
@@ -272,10 +291,13 @@ def sweep(
         fail(str(exc))
     except OSError as exc:
         fail(f"{exc.filename or out}: {exc.strerror or exc}")
-    except KeyboardInterrupt:
+    except KeyboardInterrupt as exc:  # Ctrl-C or SIGTERM (tabletop.signals)
         kept = len(job.records) if job is not None else 0
-        console.print(escape(f"Interrupted: {kept} games are in {out}/games.csv; rerun to resume."))
-        raise typer.Exit(130) from None
+        console.print(
+            escape(f"{words_of(exc)}: {kept} games are in {out}/games.csv; rerun to resume."),
+            soft_wrap=True,
+        )
+        raise typer.Exit(exit_code_of(exc)) from None
     show_report(console, folder, report)
     _exit_on_failures(report)
 
@@ -427,11 +449,12 @@ def playtest(
         fail(str(exc))
     except OSError as exc:
         fail(f"{exc.filename or out}: {exc.strerror or exc}")
-    except KeyboardInterrupt:
+    except KeyboardInterrupt as exc:  # Ctrl-C or SIGTERM (tabletop.signals)
         console.print(
-            escape(f"Interrupted: every finished game is kept in {out}; rerun to resume.")
+            escape(f"{words_of(exc)}: every finished game is kept in {out}; rerun to resume."),
+            soft_wrap=True,
         )
-        raise typer.Exit(130) from None
+        raise typer.Exit(exit_code_of(exc)) from None
     if failed:
         Console(stderr=True, highlight=False, soft_wrap=True).print(
             escape(f"Error: {failed} games failed (see each sweep's failed.csv); rerun to retry")

@@ -20,6 +20,9 @@ from rich.console import Console
 from rich.markup import escape
 from typer.core import TyperCommand, TyperGroup, TyperOption
 
+from tabletop import signals
+from tabletop.terminal import guard_consoles
+
 CONTEXT: dict[str, Any] = {"help_option_names": ["-h", "--help"]}
 
 
@@ -42,17 +45,36 @@ def print_error(message: str) -> None:
 
 
 def exit_code(call: Callable[[], Any]) -> int:
-    """Run a typer command's `main(standalone_mode=False)`; its exit code, errors printed."""
-    try:
-        result = call()
-    except typer.TyperException as exc:  # the parser's errors: unknown option, bad value
-        message = _usage_message(exc)
-        if message:  # empty when the help page was printed instead (no arguments at all)
-            print_error(message)
-        return exc.exit_code
-    except typer.Abort:
-        return 1
+    """Run a typer command's `main(standalone_mode=False)`; its exit code, errors printed.
+
+    Every command runs here with Ctrl-C and SIGTERM handled one way (`tabletop.signals`:
+    exit 130 / 143 with one line, after the command kept what it could) and with control
+    characters of any text shown made visible (`tabletop.terminal`)."""
+    guard_consoles()
+    with signals.handled():
+        try:
+            result = call()
+        except typer.TyperException as exc:  # the parser's errors: unknown option, bad value
+            message = _usage_message(exc)
+            if message:  # empty when the help page was printed instead (no arguments at all)
+                print_error(message)
+            return exc.exit_code
+        except typer.Abort as exc:  # click's word for Ctrl-C (and Ctrl-D at a prompt)
+            stop = exc.__cause__
+            if isinstance(stop, KeyboardInterrupt):
+                return _stopped(stop)
+            return 1
+        except KeyboardInterrupt as exc:  # a stop outside click's own call
+            return _stopped(exc)
     return result if isinstance(result, int) else 0
+
+
+def _stopped(exc: KeyboardInterrupt) -> int:
+    """One line for a command stopped by a signal; its exit code (130 Ctrl-C, 143 SIGTERM)."""
+    Console(stderr=True, highlight=False, soft_wrap=True).print(
+        escape(f"{signals.words_of(exc)}: stopped.")
+    )
+    return signals.exit_code_of(exc)
 
 
 def _usage_message(exc: typer.TyperException) -> str:

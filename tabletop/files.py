@@ -9,12 +9,23 @@ file it replaces, not the 0600 of the temp file. `read_text` reads what users gi
 from __future__ import annotations
 
 import contextlib
-import os
-import stat
-import tempfile
 from collections.abc import Iterator
 from contextvars import ContextVar
 from pathlib import Path
+
+from tabletop.inputs import UnreadableFile, read_bytes
+from tabletop.outputs import OutputRefused, write_atomic
+
+__all__ = [
+    "OutputRefused",
+    "UnreadableFile",
+    "atomic_write_bytes",
+    "atomic_write_text",
+    "decode_text",
+    "no_named_files",
+    "read_text",
+    "reading_named_files",
+]
 
 
 def atomic_write_text(path: str | Path, text: str, *, make_folder: bool = True) -> None:
@@ -22,46 +33,14 @@ def atomic_write_text(path: str | Path, text: str, *, make_folder: bool = True) 
 
 
 def atomic_write_bytes(path: str | Path, data: bytes, *, make_folder: bool = True) -> None:
-    """Write `data` to `path`; with `make_folder` False a missing folder is an OSError."""
-    path = Path(path)
-    if make_folder:
-        path.parent.mkdir(parents=True, exist_ok=True)
-    fd, tmp = tempfile.mkstemp(dir=path.parent, prefix=f".{path.name}.", suffix=".tmp")
-    try:
-        with os.fdopen(fd, "wb") as out:
-            out.write(data)
-            out.flush()
-            os.fsync(out.fileno())
-        os.chmod(tmp, _mode_for(path))
-        os.replace(tmp, path)
-    except BaseException:
-        Path(tmp).unlink(missing_ok=True)
-        raise
+    """Write `data` to `path`; with `make_folder` False a missing folder is an OSError.
 
-
-def _mode_for(path: Path) -> int:
-    try:
-        return stat.S_IMODE(path.stat().st_mode)
-    except OSError:
-        return 0o666 & ~_umask()
-
-
-def _umask() -> int:
-    """The process umask (reading it means setting it, so set it straight back)."""
-    mask = os.umask(0o022)
-    os.umask(mask)
-    return mask
+    The one output opener (`tabletop.outputs`) does it: a link, a folder, a device or a
+    FIFO at `path` is refused (`OutputRefused`, an OSError) instead of being replaced."""
+    write_atomic(path, data, make_folder=make_folder)
 
 
 # ------------------------------------------------------------------ reading
-
-
-class UnreadableFile(ValueError):
-    """A file that is not readable text: `reason` says why in a few words (no path)."""
-
-    def __init__(self, path: str | Path, reason: str) -> None:
-        self.path, self.reason = str(path), reason
-        super().__init__(f"{path}: {reason}")
 
 
 def read_text(path: str | Path, limit: int) -> str:
@@ -69,36 +48,10 @@ def read_text(path: str | Path, limit: int) -> str:
 
     The size is checked before reading and the read stops past `limit`, so a huge file,
     `/dev/zero` or a file that grows while read costs neither time nor memory; folders,
-    devices and pipes are refused without opening them for reading.
+    devices and pipes are refused without blocking (`tabletop.inputs`, the one way to open
+    an input).
     """
-    data = _read_bytes(Path(path), limit)
-    return decode_text(data, path)
-
-
-def _read_bytes(path: Path, limit: int) -> bytes:
-    try:
-        info = path.stat()
-        if not stat.S_ISREG(info.st_mode):
-            raise UnreadableFile(path, _not_regular(info.st_mode))
-        if info.st_size > limit:
-            raise UnreadableFile(path, _too_big(info.st_size, limit))
-        with path.open("rb") as handle:
-            data = handle.read(limit + 1)
-    except OSError as exc:
-        raise UnreadableFile(path, exc.strerror or str(exc)) from None
-    if len(data) > limit:
-        raise UnreadableFile(path, _too_big(len(data), limit))
-    return data
-
-
-def _not_regular(mode: int) -> str:
-    if stat.S_ISDIR(mode):
-        return "is a folder, not a file"
-    return "not a regular file (a device, pipe or socket)"
-
-
-def _too_big(size: int, limit: int) -> str:
-    return f"{size:,} bytes or more; the limit is {limit:,} bytes (is it the right file?)"
+    return decode_text(read_bytes(path, limit), path)
 
 
 BOMS = {

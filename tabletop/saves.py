@@ -21,12 +21,16 @@ from typing import TYPE_CHECKING, Any
 
 from tabletop import files
 from tabletop.files import atomic_write_text
+from tabletop.outputs import Kind, register_kind
 
 if TYPE_CHECKING:
     from abstracts.core import Game, Move
 
 FORMAT = "transit-games/saved-game"
 VERSION = 1
+SAVE = register_kind(
+    Kind("save", "a saved game", lambda head: f'"format": "{FORMAT}"'.encode() in head)
+)
 MAX_FILE_BYTES = 2_000_000  # moves and a map's contents: tens of kilobytes
 MAX_DEPTH = 32  # nesting of JSON arrays and objects (a map is 4 deep)
 

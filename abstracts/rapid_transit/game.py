@@ -8,7 +8,7 @@ from typing import Any, ClassVar, Literal
 from pydantic import Field, field_validator, model_validator
 from rich.console import RenderableType
 
-from abstracts.core import Game, GameOptions, register
+from abstracts.core import MAX_PLIES, MAX_SEED, Game, GameOptions, register
 from abstracts.rapid_transit.board import Board, check_size
 from abstracts.rapid_transit.greedy import greedy_move
 from abstracts.rapid_transit.moves import RapidTransitMove
@@ -41,12 +41,14 @@ class RapidTransitOptions(GameOptions):
         description="modified board (RT-3): remove the corner cells, the corner triangles "
         "of three cells or the 2 x 2 corner blocks",
     )
-    seed: int | None = Field(None, description="seed of the random set-ups (default 0)")
+    seed: int | None = Field(
+        None, ge=-MAX_SEED, le=MAX_SEED, description="seed of the random set-ups (default 0)"
+    )
     pie: bool | None = Field(
         None, description="pie rule (RT-13); default off in standard, on in v1"
     )
     max_plies: int | None = Field(
-        None, ge=1, description="ply limit; RT-12 decides there (default 8 per cell)"
+        None, ge=1, le=MAX_PLIES, description="ply limit; RT-12 decides there (default 8 per cell)"
     )
     board: str | None = Field(
         None, description="starting position as RT-4 text, ranks split by newlines or '/'"

@@ -8,7 +8,7 @@ from typing import TYPE_CHECKING, Any, ClassVar
 from pydantic import Field
 from rich.console import RenderableType
 
-from abstracts.core import Game, GameOptions, register
+from abstracts.core import MAX_PLIES, Game, GameOptions, register
 from abstracts.evaluators import Evaluator, RandomPlayout, Rollout
 from abstracts.thruway.board import MAX_SIZE, MIN_SIZE
 from abstracts.thruway.greedy import greedy_move
@@ -28,10 +28,15 @@ if TYPE_CHECKING:
 class ThruwayOptions(GameOptions):
     size: int = Field(11, ge=MIN_SIZE, le=MAX_SIZE, description="board is size x size (TW-1)")
     tiles: int | None = Field(
-        None, ge=0, description="tiles in each reserve (TW-3; default 60 on 11 x 11, n*n//2 else)"
+        None,
+        ge=0,
+        le=MAX_SIZE * MAX_SIZE,
+        description="tiles in each reserve (TW-3; default 60 on 11 x 11, n*n//2 else)",
     )
     pie: bool = Field(True, description="asphalt may answer the first move with `pie` (TW-11)")
-    max_plies: int = Field(1000, ge=1, description="the game is drawn at this length (TW-12)")
+    max_plies: int = Field(
+        1000, ge=1, le=MAX_PLIES, description="the game is drawn at this length (TW-12)"
+    )
 
 
 @register("thruway")

@@ -9,7 +9,7 @@ from typing import Any, ClassVar, Literal
 from pydantic import Field, field_validator
 from rich.console import RenderableType
 
-from abstracts.core import Game, GameOptions, register
+from abstracts.core import MAX_PLIES, MAX_SEED, Game, GameOptions, register
 from abstracts.evaluators import Evaluator
 from abstracts.transit_chess.design import design_system
 from abstracts.transit_chess.generator import MAX_ROUTES, MAX_STOPS, random_system
@@ -41,9 +41,14 @@ class TransitChessOptions(GameOptions):
         default=None, description="who moves first (default: drawn from the seed, MT-4)"
     )
     seed: int | None = Field(
-        default=None, description="draws the first player and the random map (MT-4)"
+        default=None,
+        ge=-MAX_SEED,
+        le=MAX_SEED,
+        description="draws the first player and the random map (MT-4)",
     )
-    max_plies: int = Field(default=500, ge=1, description="plies before a draw (MT-11)")
+    max_plies: int = Field(
+        default=500, ge=1, le=MAX_PLIES, description="plies before a draw (MT-11)"
+    )
     stops: int = Field(default=24, ge=2, le=MAX_STOPS, description="stops of a random map")
     routes: int = Field(
         default=4, ge=1, le=MAX_ROUTES, description="routes of a random or designed map"

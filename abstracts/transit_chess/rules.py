@@ -107,17 +107,26 @@ class Seen:
     earlier: Seen | None
     # The hashes of the chain's positions, oldest first (arrays.py), once a kernel asked.
     _hashes: np.ndarray | None = field(default=None, compare=False, repr=False)
+    # Occurrences of every position in the chain, held by the newest link of a game played
+    # straight on: the next link takes it over (one dict update a ply, so a game of n plies
+    # is replayed in O(n), not O(n^2)); a second extension of a link (a search's branch)
+    # counts the chain again once and owns that new table (issue 27).
+    _table: dict[Key, int] | None = field(default=None, compare=False, repr=False)
 
     @classmethod
     def after(cls, earlier: Seen | None, cells: tuple[int, ...], side: int) -> Seen:
         """The chain extended by the position `cells` with `side` to move."""
         key = (side, cells)
-        link = earlier
-        while link is not None:
-            if link.key == key:
-                return cls(key, link.occurrences + 1, earlier)
-            link = link.earlier
-        return cls(key, 1, earlier)
+        if earlier is None:
+            table: dict[Key, int] = {}
+        elif earlier._table is not None:
+            table = earlier._table
+            object.__setattr__(earlier, "_table", None)  # handed on to the new link
+        else:
+            table = earlier.counts()
+        occurrences = table.get(key, 0) + 1
+        table[key] = occurrences
+        return cls(key, occurrences, earlier, None, table)
 
     def hashes(self) -> np.ndarray:
         """The hash of every position in the chain, oldest first, one per occurrence (for
@@ -137,6 +146,8 @@ class Seen:
 
     def counts(self) -> dict[Key, int]:
         """Every position in the chain with its occurrences so far (for the fast playout)."""
+        if self._table is not None:
+            return dict(self._table)
         found: dict[Key, int] = {}
         link: Seen | None = self
         while link is not None:

@@ -17,7 +17,7 @@ from subwaysim.commands.ladder import Ladder, ladder_tasks
 from subwaysim.scenario import ScenarioError, load_scenario
 from subwaysim.sweep.run.failures import FailedGame
 from subwaysim.sweep.run.results import GameRecord
-from tabletop import cli_style
+from tabletop import cli_style, signals
 
 match_app = cli_style.app()
 
@@ -86,10 +86,11 @@ def _match(
                 else:
                     records.append(outcome.record)
                 progress.advance(task)
-    except KeyboardInterrupt:
-        console.print(f"Interrupted after {len(records)} of {len(tasks)} games: the table so far.")
+    except KeyboardInterrupt as exc:  # Ctrl-C or SIGTERM (tabletop.signals): 130 / 143
+        words = signals.words_of(exc).split(" (")[0]
+        console.print(f"{words} after {len(records)} of {len(tasks)} games: the table so far.")
         show(console, Ladder.of(names, records), s.name)
-        raise typer.Exit(130) from None
+        raise typer.Exit(signals.exit_code_of(exc)) from None
     show(console, Ladder.of(names, records), s.name)
     for game in failed:
         console.print(

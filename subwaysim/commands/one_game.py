@@ -7,7 +7,6 @@ log of the turns it played, as valid JSON lines.
 
 from __future__ import annotations
 
-import os
 from pathlib import Path
 from typing import Any
 
@@ -15,13 +14,16 @@ from rich.console import Console, RenderableType
 from rich.text import Text
 
 from subwaysim.engine import Game, GameResult
-from subwaysim.events import Event
+from subwaysim.events import Event, TurnEnded
+from subwaysim.output.kinds import LOG, PAGE
 from subwaysim.output.transcript import Transcript, player_colours
 from subwaysim.routing import Router, ordered_modes
 from subwaysim.scenario import Scenario
 from subwaysim.state import routing_rules, start_network
 from subwaysim.trips import legs_record, trip_points
-from tabletop.files import atomic_write_text
+from tabletop import signals
+from tabletop.outputs import AtomicOutput, Output, OutputRefused, write_atomic
+from tabletop.outputs import check_outputs as outputs_check
 
 
 class RunError(ValueError):
@@ -29,24 +31,67 @@ class RunError(ValueError):
 
 
 class JsonlLog:
-    """Observer keeping every event as one JSON line; `save` writes the file atomically."""
+    """Observer keeping every event as one JSON line.
 
-    def __init__(self) -> None:
+    With `stream` (the log file to write) each line goes at once to a temporary file beside
+    it, so memory holds one line, not the game (a game at the scenario limits logs hundreds
+    of megabytes); `save(stream)` puts that file in place. Without, the lines are kept in
+    `lines` (short games, tests). After each turn is a safe point for Ctrl-C and SIGTERM
+    (`tabletop.signals`): a stop raises there, never inside the routing kernels, and the
+    log then ends with a whole turn.
+    """
+
+    def __init__(self, stream: Path | None = None) -> None:
         self.lines: list[str] = []
+        self.events = 0
+        self.turns = 0
+        self.bytes = 0
+        self.stream = stream
+        self._out = AtomicOutput(stream) if stream is not None else None
 
     def __call__(self, event: Event) -> None:
-        self.lines.append(event.to_json())
+        line = event.to_json()
+        self.events += 1
+        if self._out is not None:
+            data = (line + "\n").encode("utf-8")
+            self._out.write(data)
+            self.bytes += len(data)
+        else:
+            self.lines.append(line)
+            self.bytes += len(line) + 1
+        if isinstance(event, TurnEnded):
+            self.turns += 1
+            signals.checkpoint()  # a safe point: between turns
 
     def save(self, path: Path) -> None:
-        atomic_write_text(path, "\n".join(self.lines) + "\n")
+        if self._out is not None and path == self.stream:
+            if not self._out.done:
+                self._out.commit()
+            return
+        if self._out is not None:
+            raise RunError(f"{path}: this log streams to {self.stream}")
+        write_atomic(path, ("\n".join(self.lines) + "\n").encode("utf-8"))
+
+    def discard(self) -> None:
+        """Leave no temporary file behind (the game failed before its log was saved)."""
+        if self._out is not None:
+            self._out.discard()
 
     def save_page(self, path: Path, source: str) -> None:
         """The replay page, read from these very lines as `subway replay` reads a log file."""
-        from subwaysim.replay.log import LogError, parse_log
+        from subwaysim.replay.log import MAX_LOG_BYTES, LogError, parse_log, too_large_for_a_page
         from subwaysim.replay.page import write_page
 
         try:
-            replay = parse_log(self.lines, source)
+            if self.bytes > MAX_LOG_BYTES:
+                raise too_large_for_a_page(source, self.bytes)
+            if self._out is not None:
+                self.save(self.stream)  # type: ignore[arg-type]
+                from subwaysim.replay.log import read_log
+
+                replay = read_log(self.stream, source)  # type: ignore[arg-type]
+            else:
+                replay = parse_log(self.lines, source)
         except LogError as exc:
             raise RunError(f"{path}: cannot make the replay page: {exc}") from None
         write_page(replay, path)
@@ -58,50 +103,66 @@ class JsonlLog:
             if path is not None:
                 try:
                     save(path)
+                except OutputRefused as exc:
+                    raise RunError(str(exc)) from None
                 except OSError as exc:
                     raise RunError(f"{path}: cannot write it: {exc.strerror or exc}") from None
 
 
-def check_outputs(*paths: Path | None) -> None:
-    """RunError now if an output file could not be written at the end of the game."""
-    for path in paths:
-        if path is not None:
-            _check_writable(path)
-
-
-def _check_writable(path: Path) -> None:
-    if path.is_dir():
-        raise RunError(f"{path}: is a folder; give the name of a file to write")
-    if path.exists() and not path.is_file():
-        raise RunError(f"{path}: not a regular file; give the name of a file to write")
-    folder = path.parent
-    while not folder.exists() and folder != folder.parent:
-        folder = folder.parent  # missing folders are made when the file is written
-    if not folder.is_dir():
-        raise RunError(f"{path}: cannot write it: {folder} is not a folder")
-    if not os.access(folder, os.W_OK | os.X_OK):
-        raise RunError(f"{path}: cannot write it: no permission to write in {folder}")
+def check_outputs(
+    log: Path | None = None,
+    html: Path | None = None,
+    inputs: tuple[Path | None, ...] = (),
+    force: bool = False,
+) -> None:
+    """RunError now if an output could not (or may not) be written at the end of the game:
+    the one output opener's checks (`tabletop.outputs`): not over an input or the other
+    output, not over a link, device or FIFO, not over a file of another kind without --force.
+    """
+    outputs = [
+        Output(path, kind, option)
+        for path, kind, option in ((log, LOG, "--log"), (html, PAGE, "--html"))
+        if path is not None
+    ]
+    try:
+        outputs_check(outputs, [p for p in inputs if p is not None], force)
+    except OutputRefused as exc:
+        raise RunError(str(exc)) from None
 
 
 class Interrupted(KeyboardInterrupt):
-    """Ctrl-C during a game; `kept` says where the log of the turns played went."""
+    """Ctrl-C or SIGTERM during a game; `kept` says where the log of the turns played went,
+    `code` is the exit code (130 or 143)."""
 
-    def __init__(self, kept: str) -> None:
+    def __init__(self, kept: str, code: int = signals.INTERRUPT_CODE) -> None:
         super().__init__(kept)
         self.kept = kept
+        self.code = code
+
+    @property
+    def words(self) -> str:
+        return signals.Stop(self.code).words
 
 
 def play_logged(game: Game, journal: JsonlLog, log: Path | None, source: str) -> GameResult:
-    """Run the game; on Ctrl-C write the log so far (valid JSON lines) and raise Interrupted."""
+    """Run the game with signals deferred to the safe points (after each turn); on Ctrl-C or
+    SIGTERM write the log so far (valid JSON lines, whole turns) and raise Interrupted."""
     try:
-        return game.run()
-    except KeyboardInterrupt:
+        with signals.deferred():
+            return game.run()
+    except KeyboardInterrupt as exc:
+        code = signals.exit_code_of(exc)
         if log is None:
-            raise Interrupted("") from None
+            journal.discard()
+            raise Interrupted("", code) from None
         journal.write(log, None, source)
         raise Interrupted(
-            f"the log of the turns played ({len(journal.lines)} events) is in {log}"
+            f"the log of the {journal.turns} turns played ({journal.events} events) is in {log}",
+            code,
         ) from None
+    except BaseException:
+        journal.discard()
+        raise
 
 
 def run_game(
@@ -111,11 +172,14 @@ def run_game(
     log: Path | None = None,
     quiet: bool = False,
     html: Path | None = None,
+    *,
+    inputs: tuple[Path | None, ...] = (),
+    force: bool = False,
 ) -> GameResult:
     """Play a game printing its transcript as it goes (only the summary if `quiet`)."""
-    check_outputs(log, html)
+    check_outputs(log, html, inputs, force)
     transcript = Transcript(console.print, quiet=quiet)
-    journal = JsonlLog()
+    journal = JsonlLog(log)
     source = f"subway run {scenario.name}"
     result = play_logged(Game(scenario, seed, [transcript, journal]), journal, log, source)
     journal.write(log, html, source)
@@ -129,6 +193,9 @@ def show_turns(
     first: int | None,
     step: bool,
     outputs: tuple[Path | None, Path | None] = (None, None),
+    *,
+    inputs: tuple[Path | None, ...] = (),
+    force: bool = False,
 ) -> None:
     """Play a game silently, then print turn `first` alone or step through the turns from it.
 
@@ -136,9 +203,9 @@ def show_turns(
     """
     from subwaysim.console.stepping import Stepper, game_panels
 
-    check_outputs(*outputs)
+    check_outputs(*outputs, inputs, force)
     events: list[Event] = []
-    journal = JsonlLog()
+    journal = JsonlLog(outputs[0])
     source = f"subway run {scenario.name}"
     play_logged(Game(scenario, seed, [events.append, journal]), journal, outputs[0], source)
     journal.write(*outputs, source)

@@ -28,7 +28,7 @@ from subwaysim.console.seat import LeaveGame, LoadGame, Table
 from subwaysim.engine import Game
 from subwaysim.output.transcript import Transcript
 from subwaysim.scenario import PlayerSpec, ScenarioError, load_scenario
-from tabletop import cli_style
+from tabletop import cli_style, signals
 from tabletop.line_input import LineReader
 from tabletop.saves import SaveError
 
@@ -79,7 +79,7 @@ def _play(
         raise RunError("give a SCENARIO to play, or --load FILE (see 'subway play subway -h')")
     else:
         save = _new_game(scenario, seat or [], seed, set_ or [])
-    check_outputs(log)
+    check_outputs(log, None, (scenario, load))  # never over the scenario or the save
     console = Console(highlight=False)
     raise typer.Exit(play_at_table(save, console, LineReader(console), log))
 
@@ -127,14 +127,20 @@ def _play_once(save: SubwaySave, console: Console, ask: LineReader | None, log: 
     if save.humans and table.live:
         console.print("Type [bold]help[/] at your prompt for the commands.")
     source = f"subway play subway {save.scenario.name}"
+    code = 0
     try:
-        game.run()
-    except (LeaveGame, KeyboardInterrupt, EOFError):
-        console.print("\nGame left unfinished.")
+        with signals.deferred():  # the kernels run here; prompts re-open (seat.py)
+            game.run()
+    except (LeaveGame, KeyboardInterrupt, EOFError) as exc:
+        if isinstance(exc, KeyboardInterrupt):  # Ctrl-C or SIGTERM: exit 130 / 143
+            code = signals.exit_code_of(exc)
+            console.print(f"\nGame left unfinished ({signals.words_of(exc)}).")
+        else:
+            console.print("\nGame left unfinished.")
         if log is not None:
             journal.write(log, None, source)
             console.print(escape(f"The log of the turns played is in {log}."))
-        return 0
+        return code
     journal.write(log, None, source)
     return 0
 

@@ -30,10 +30,16 @@ from subwaysim.engine import Game
 from subwaysim.scenario import MAX_SEED, Scenario, validation_problems
 from subwaysim.state import GameState
 from tabletop import files
+from tabletop.outputs import Kind, register_kind
 from tabletop.saves import SaveError, read_json
 
 FORMAT = "transit-games/subway-game"
 VERSION = 1
+SAVE = register_kind(
+    Kind(
+        "subway-save", "a saved Subway Game", lambda head: f'"format": "{FORMAT}"'.encode() in head
+    )
+)
 MAX_FILE_BYTES = 5_000_000  # a 1,000-round game of 8 seats is about 2 MB of decisions
 FIELDS = ("format", "version", "scenario", "seed", "humans", "decisions", "phase")
 

@@ -17,7 +17,7 @@ from rich.table import Table as RichTable
 from rich.text import Text
 
 from subwaysim.console.decisions import route_label
-from subwaysim.console.saved_game import SubwaySave, read_save, write_save
+from subwaysim.console.saved_game import SAVE, SubwaySave, read_save, write_save
 from subwaysim.events import (
     Built,
     Event,
@@ -37,7 +37,9 @@ from subwaysim.output.transcript import (
 )
 from subwaysim.routing import TripOptions
 from subwaysim.state import GameState
+from tabletop import signals
 from tabletop.line_input import LineReader
+from tabletop.outputs import OutputRefused, check_output
 from tabletop.saves import SaveError
 
 TABLE_COMMANDS = (
@@ -121,8 +123,9 @@ class Table:
         if complete_with is not None:
             complete_with(lambda: [*words(), *(TABLE_WORDS if commands else ())])
         try:
-            return self.ask(prompt).strip()
-        except (EOFError, KeyboardInterrupt):
+            with signals.interruptible():  # waiting for a person: a signal may stop it at once
+                return self.ask(prompt).strip()
+        except EOFError:
             raise LeaveGame from None
 
     def command(self, line: str, state: GameState, player: str) -> bool:
@@ -254,6 +257,11 @@ class Table:
             return
         if self.save_state is None:
             self.say("This game cannot be saved here.", "red")
+            return
+        try:  # the one output opener: no link, device, FIFO or folder; a plain name
+            check_output(path, SAVE, force=True)  # replacing a file is asked just below
+        except OutputRefused as exc:
+            self.say(f"Error: {exc}", "red")
             return
         if Path(path).is_file() and not self._confirm(f"{path} exists: replace it? (yes/no) "):
             self.say("Not saved.")

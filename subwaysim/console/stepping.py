@@ -77,7 +77,7 @@ class Stepper:
         while True:
             try:
                 step = next_step(self.ask(f"turn {turn}/{turns} > "), turn, turns)
-            except (EOFError, KeyboardInterrupt):
+            except EOFError:  # Ctrl-C and SIGTERM go on up: the command exits 130 / 143
                 return
             if step.message:
                 self.show(Text(step.message, style="yellow"))

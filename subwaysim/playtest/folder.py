@@ -21,8 +21,10 @@ from subwaysim.playtest.questions import Derived
 from subwaysim.sweep.errors import SweepError
 from subwaysim.sweep.run.lock import LOCK, FolderLock
 from tabletop.files import atomic_write_text
+from tabletop.inputs import BadJson, UnreadableFile, load_json, read_bytes
 
 META = "playtest.json"
+MAX_META_BYTES = 10_000_000
 VERSION = 1
 
 
@@ -77,8 +79,10 @@ def read_meta(out: Path) -> PlaytestMeta | None:
     if not path.exists():
         return None
     try:
-        return PlaytestMeta.model_validate(json.loads(path.read_text(encoding="utf-8")))
-    except (OSError, UnicodeDecodeError, json.JSONDecodeError) as exc:
+        return PlaytestMeta.model_validate(load_json(read_bytes(path, MAX_META_BYTES)))
+    except (UnreadableFile, BadJson) as exc:
+        raise PlaytestError(f"{path}: cannot be read: {exc.reason}") from None
+    except (OSError, UnicodeDecodeError) as exc:
         raise PlaytestError(f"{path}: cannot be read: {exc}") from None
     except ValidationError as exc:
         where = exc.errors()[0]

@@ -16,6 +16,7 @@ from subwaysim.sweep.run.failures import FAILED, read_failures
 from subwaysim.sweep.run.folder import GAMES
 from subwaysim.sweep.run.results import GameRecord, read_games
 from subwaysim.sweep.statistics.stats import SettingStats, summarize
+from tabletop.cells import read_cell
 
 NAN = float("nan")
 SIGNIFICANCE = 0.05
@@ -121,7 +122,7 @@ def read_compare(path: Path, values: dict[str, str]) -> dict[tuple[str, str], Co
     rows: dict[tuple[str, str], Comparison] = {}
     with path.open(encoding="utf-8", newline="") as handle:
         for row in csv.DictReader(handle):
-            value = values.get(row["setting"])
+            value = values.get(read_cell(row["setting"]))
             if value is None:
                 continue  # a value no longer in the part's grid (an older playtest's)
             numbers = {k: _real(row[k]) for k in ("baseline_mean", "mean", "difference")}

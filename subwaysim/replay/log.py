@@ -4,6 +4,12 @@ A log is one JSON object a line: GameStarted first, then each turn from TurnStar
 TurnEnded, then GameEnded. Event kinds this reader does not know, and fields it does not
 know, come from a newer engine and are kept, not refused. A damaged or foreign file is
 refused with one `LogError` line naming the file, the line and the problem.
+
+The file is opened the one way inputs are (`tabletop.inputs`: a regular file, never a FIFO
+or a device, read without blocking) and read a line at a time. One page holds a log of at
+most `MAX_LOG_BYTES` (a page and the records behind it take about 30 times the log's size
+in memory); a larger log is refused with its size and the way out. A line may hold at most
+`MAX_LINE_BYTES`, nested at most `MAX_DEPTH` deep, with no number of thousands of digits.
 """
 
 from __future__ import annotations
@@ -28,10 +34,23 @@ from subwaysim.replay.records import (
     TurnEndedRecord,
     TurnStartedRecord,
 )
+from tabletop.inputs import TooLarge, UnreadableFile, json_depth, read_lines
+
+MAX_LOG_BYTES = 40_000_000  # about 200 rounds of 8 players at the limits; a 1.4 GB page
+MAX_LINE_BYTES = 1_000_000  # an event line is a few kilobytes
+MAX_DEPTH = 16  # nesting of an event's JSON (a trip's legs are 4 deep)
 
 
 class LogError(ValueError):
     """A file that is not a Subway Game event log, or a damaged one."""
+
+
+def too_large_for_a_page(source: str, size: int) -> LogError:
+    return LogError(
+        f"{source}: {size / 1e6:,.1f} MB or more of log: too large for one replay page (at "
+        f"most {MAX_LOG_BYTES / 1e6:,.0f} MB, about 200 rounds of 8 players at the limits); "
+        "replay a shorter game (subway run SCENARIO --set end.turns=N --html PAGE.html)"
+    )
 
 
 @dataclass(frozen=True, slots=True)
@@ -79,13 +98,16 @@ class Replay:
         return self.frames[turn - 1]
 
 
-def read_log(path: str | Path) -> Replay:
-    """Read and check a log file; raise LogError naming the file and line on bad input."""
+def read_log(path: str | Path, source: str | None = None) -> Replay:
+    """Read and check a log file; raise LogError naming the file (or `source`) and line."""
+    source = str(path) if source is None else source
     try:
-        data = Path(path).read_bytes()
-    except OSError as exc:
-        raise LogError(f"{path}: cannot read the log: {exc.strerror or exc}") from None
-    return parse_log(_decoded_lines(data, str(path)), str(path))
+        lines = read_lines(Path(path), MAX_LOG_BYTES, MAX_LINE_BYTES)
+        return parse_log(_decoded_lines(lines, source), source)
+    except TooLarge as exc:
+        raise too_large_for_a_page(source, exc.size) from None
+    except UnreadableFile as exc:
+        raise LogError(f"{source}: cannot read the log: {exc.reason}") from None
 
 
 def parse_log(lines: Iterable[str], source: str) -> Replay:
@@ -99,10 +121,19 @@ def parse_log(lines: Iterable[str], source: str) -> Replay:
 
 def parse_record(line: str, source: str, number: int) -> Record:
     where = f"{source}: line {number}"
+    if len(line) > MAX_LINE_BYTES:
+        raise LogError(f"{where}: longer than {MAX_LINE_BYTES:,} characters: not an event")
     try:
         data = json.loads(line)
     except json.JSONDecodeError as exc:
         raise LogError(f"{where}: not JSON ({exc.msg}, column {exc.colno})") from None
+    except RecursionError:
+        raise LogError(f"{where}: nested more than {MAX_DEPTH} levels deep: not an event") from None
+    except ValueError as exc:  # Python's limit on an integer's digits
+        reason = "a number of 4,300 digits or more" if "digits" in str(exc) else str(exc)
+        raise LogError(f"{where}: {reason}: not an event") from None
+    if json_depth(data, MAX_DEPTH) > MAX_DEPTH:
+        raise LogError(f"{where}: nested more than {MAX_DEPTH} levels deep: not an event")
     if not isinstance(data, dict):
         raise LogError(f"{where}: a JSON {type(data).__name__}, not an event object") from None
     kind = data.get("event")
@@ -116,8 +147,8 @@ def parse_record(line: str, source: str, number: int) -> Record:
         raise LogError(f"{where}: {kind} {field}: {first['msg']}") from None
 
 
-def _decoded_lines(data: bytes, source: str) -> Iterator[str]:
-    for number, raw in enumerate(data.split(b"\n"), 1):
+def _decoded_lines(data: Iterable[bytes], source: str) -> Iterator[str]:
+    for number, raw in enumerate(data, 1):
         try:
             yield raw.decode("utf-8")
         except UnicodeDecodeError:

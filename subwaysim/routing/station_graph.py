@@ -59,6 +59,11 @@ class StationGraph:
             self.edges = np.minimum(self.edges, between)
 
     @property
+    def nbytes(self) -> int:
+        """The arrays this graph owns (the board's walking distances are shared)."""
+        return self.stations.nbytes + self.rides.nbytes + self.edges.nbytes
+
+    @property
     def layers(self) -> int:
         return len(self.systems) + 1 if self.transfer else 1
 

@@ -62,12 +62,10 @@ def test_quit_ctrl_d_and_ctrl_c_leave_the_game_unfinished(leave: str, tmp_path: 
             raise KeyboardInterrupt
         return script(prompt)
 
-    assert play_at_table(new_game(), console, ask, log) == 0  # type: ignore[arg-type]
-    assert (
-        out.getvalue()
-        .rstrip()
-        .endswith(f"Game left unfinished.\nThe log of the turns played is in {log}.")
-    )
+    code = play_at_table(new_game(), console, ask, log)  # type: ignore[arg-type]
+    assert code == (130 if leave == "interrupt" else 0)  # Ctrl-C exits 130 (issue 27)
+    left = "Game left unfinished" + (" (Interrupted (Ctrl-C))." if leave == "interrupt" else ".")
+    assert out.getvalue().rstrip().endswith(f"{left}\nThe log of the turns played is in {log}.")
     events = [json.loads(line) for line in log.read_text().splitlines()]
     assert events[0]["event"] == "GameStarted" and events[-1]["event"] != "GameEnded"
 

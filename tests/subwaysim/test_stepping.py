@@ -62,9 +62,14 @@ def test_g_n_goes_to_turn_n_and_refuses_a_turn_the_game_did_not_have() -> None:
     ]
 
 
-@pytest.mark.parametrize("end", ["q", EOFError, KeyboardInterrupt])
-def test_q_end_of_input_and_ctrl_c_stop_without_the_summary(end: object) -> None:
+@pytest.mark.parametrize("end", ["q", EOFError])
+def test_q_and_end_of_input_stop_without_the_summary(end: object) -> None:
     assert step_through(["", end, ""]) == ["turn 1", "? turn 1/3 > ", "turn 2", "? turn 2/3 > "]
+
+
+def test_ctrl_c_goes_on_up_to_the_command_which_exits_130() -> None:
+    with pytest.raises(KeyboardInterrupt):  # issue 27: `run --step` exits 130, not 0
+        step_through(["", KeyboardInterrupt, ""])
 
 
 def test_an_unknown_answer_repeats_the_keys_and_stays() -> None:

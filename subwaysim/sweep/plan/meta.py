@@ -7,7 +7,6 @@ and the design metrics; a version 1 folder (before them) cannot be resumed or re
 
 from __future__ import annotations
 
-import json
 from pathlib import Path
 from typing import Annotated, Any, Literal
 
@@ -15,8 +14,10 @@ from pydantic import BaseModel, ConfigDict, Field, ValidationError
 
 from subwaysim.sweep.errors import SweepError
 from tabletop.files import atomic_write_text
+from tabletop.inputs import BadJson, UnreadableFile, load_json, read_bytes
 
 META = "sweep.json"
+MAX_META_BYTES = 10_000_000
 VERSION = 2
 
 
@@ -62,15 +63,13 @@ def read_meta(out: Path) -> SweepMeta | None:
     if not path.exists():
         return None
     try:
-        data = json.loads(path.read_text(encoding="utf-8"))
-    except OSError as exc:
-        raise SweepError(f"{path}: cannot be read: {exc.strerror or exc}") from None
+        data = load_json(read_bytes(path, MAX_META_BYTES).decode("utf-8"))
+    except UnreadableFile as exc:
+        raise SweepError(f"{path}: cannot be read: {exc.reason}") from None
     except UnicodeDecodeError:
         raise SweepError(f"{path}: not text (UTF-8)") from None
-    except json.JSONDecodeError as exc:
-        raise SweepError(
-            f"{path}: not JSON (line {exc.lineno}, column {exc.colno}: {exc.msg})"
-        ) from None
+    except BadJson as exc:
+        raise SweepError(f"{path}: {exc.reason}") from None
     if isinstance(data, dict) and data.get("version") not in (VERSION, None):
         raise SweepError(
             f"{path}: version: {data['version']!r} is not this sweep format ({VERSION}): "

@@ -22,6 +22,7 @@ from subwaysim.sweep.statistics.compare import (
     Difference,
     SettingDifferences,
 )
+from tabletop.cells import safe_row
 
 METHODS = """
 Each setting is compared with the baseline metric by metric. **difference** is the
@@ -40,17 +41,19 @@ p adj. < 0.05.
 def compare_csv(compared: Sequence[SettingDifferences]) -> str:
     out = io.StringIO()
     writer = csv.writer(out, lineterminator="\n")
-    writer.writerow(COLUMNS)
+    writer.writerow(safe_row(COLUMNS))
     for c in compared:
         for row in c.rows:
             writer.writerow(
-                [
-                    row.setting.label(),
-                    row.baseline.label(),
-                    row.metric,
-                    *(_number(v) for v in (row.baseline_mean, row.mean, row.difference)),
-                    *(_number(v) for v in (row.low, row.high, row.p, row.p_adjusted)),
-                ]
+                safe_row(
+                    [
+                        row.setting.label(),
+                        row.baseline.label(),
+                        row.metric,
+                        *(_number(v) for v in (row.baseline_mean, row.mean, row.difference)),
+                        *(_number(v) for v in (row.low, row.high, row.p, row.p_adjusted)),
+                    ]
+                )
             )
     return out.getvalue()
 

@@ -23,6 +23,7 @@ from subwaysim.sweep.report.differences import compare_csv, differences_markdown
 from subwaysim.sweep.report.plots import outcome_figures, save_figures
 from subwaysim.sweep.report.summary_table import markdown_table, metrics_markdown, players_markdown
 from subwaysim.sweep.report.trace_plots import trace_figures
+from subwaysim.sweep.run.checked import check_games
 from subwaysim.sweep.run.failures import FAILED, FailedGame, read_failures
 from subwaysim.sweep.run.folder import GAMES
 from subwaysim.sweep.run.precision import widest
@@ -35,6 +36,7 @@ from subwaysim.sweep.statistics.stats import (
     metric_definitions,
     summarize,
 )
+from tabletop.cells import safe_row
 from tabletop.files import atomic_write_text
 
 SUMMARY = "summary.csv"
@@ -105,8 +107,8 @@ def summary_csv(table: Sequence[SettingStats]) -> str:
     players = list(dict.fromkeys(p.name for s in table for p in s.players))
     out = io.StringIO()
     writer = csv.writer(out, lineterminator="\n")
-    writer.writerow(summary_header(keys, seats, players))
-    writer.writerows(summary_row(s, seats, players) for s in table)
+    writer.writerow(safe_row(summary_header(keys, seats, players)))
+    writer.writerows(safe_row(summary_row(s, seats, players)) for s in table)
     return out.getvalue()
 
 
@@ -130,6 +132,7 @@ def write_report(out: str | Path) -> Report:
     if not records:
         raise SweepError(f"{games}: no finished games yet")
     meta = read_meta(out)
+    check_games(played, meta, games)  # every row a game of this sweep, once
     traces = matching(read_traces(out / TRACES).traces, {r.key for r in records})
     failures = tuple(read_failures(out / FAILED, played.layout.keys))
     table = tuple(summarize(records))

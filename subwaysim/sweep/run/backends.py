@@ -19,6 +19,7 @@ from typing import Protocol
 from subwaysim.sweep.errors import SweepError
 from subwaysim.sweep.run.play import GameTask, Outcome, play
 from subwaysim.sweep.run.workers import prepare_worker
+from tabletop import signals
 
 Backend = Callable[[Sequence[GameTask]], Iterator[Outcome]]
 DASK_MISSING = "--scheduler needs Dask: pip install 'transit-games[dask]'"
@@ -26,7 +27,9 @@ DASK_MISSING = "--scheduler needs Dask: pip install 'transit-games[dask]'"
 
 def serial(tasks: Sequence[GameTask]) -> Iterator[Outcome]:
     for task in tasks:
-        yield play(task)
+        with signals.deferred():  # a signal stops the sweep between games, not in a kernel
+            outcome = play(task)
+        yield outcome
 
 
 def process_pool(jobs: int) -> Backend:

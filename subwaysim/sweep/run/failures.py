@@ -15,9 +15,12 @@ from pathlib import Path
 
 from subwaysim.sweep.errors import SweepError
 from subwaysim.sweep.plan.grid import Setting
+from tabletop.cells import read_row, safe_row
 from tabletop.files import atomic_write_text
+from tabletop.inputs import UnreadableFile, read_bytes
 
 FAILED = "failed.csv"
+MAX_FAILED_BYTES = 100_000_000
 
 
 @dataclass(frozen=True, slots=True)
@@ -40,9 +43,9 @@ class FailedGame:
 def failed_csv(keys: Sequence[str], failures: Iterable[FailedGame]) -> str:
     out = io.StringIO()
     writer = csv.writer(out, lineterminator="\n")
-    writer.writerow([*keys, "game", "seed", "error"])
+    writer.writerow(safe_row([*keys, "game", "seed", "error"]))
     for f in failures:
-        writer.writerow([*f.setting.values, f.game, f.seed, " ".join(f.error.split())])
+        writer.writerow(safe_row([*f.setting.values, f.game, f.seed, " ".join(f.error.split())]))
     return out.getvalue()
 
 
@@ -58,7 +61,10 @@ def read_failures(path: Path, keys: Sequence[str]) -> list[FailedGame]:
     if not path.exists():
         return []
     try:
-        rows = list(csv.reader(io.StringIO(path.read_text(encoding="utf-8"), newline="")))
+        text = read_bytes(path, MAX_FAILED_BYTES).decode("utf-8")
+        rows = [read_row(r) for r in csv.reader(io.StringIO(text, newline=""))]
+    except UnreadableFile as exc:
+        raise SweepError(f"{path}: cannot be read: {exc.reason}") from None
     except (UnicodeDecodeError, csv.Error) as exc:
         raise SweepError(f"{path}: cannot be read as CSV: {exc}") from None
     expected = [*keys, "game", "seed", "error"]

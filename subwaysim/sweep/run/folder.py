@@ -28,6 +28,7 @@ from subwaysim.sweep.plan.meta import (
 )
 from subwaysim.sweep.plan.plan import SweepPlan
 from subwaysim.sweep.plan.seeds import game_seed
+from subwaysim.sweep.run.checked import check_games
 from subwaysim.sweep.run.failures import FAILED, FailedGame, read_failures
 from subwaysim.sweep.run.lock import LOCK
 from subwaysim.sweep.run.results import GameRecord, GamesTable, read_games
@@ -100,6 +101,7 @@ def open_folder(out: Path, plan: SweepPlan) -> Resume:
     resume = Resume((), None, 0, (), ())
     if games.exists():
         table = read_games(games)
+        check_games(table, meta, games)  # every row a game of the (merged) grid, once
         _check_games(table, plan, games)
         keys = {r.key for r in table.records}
         traces = tuple(t for t in read_traces(out / TRACES).traces if t.key in keys)

@@ -10,13 +10,14 @@ import hashlib
 from dataclasses import dataclass
 
 from subwaysim.engine import Game
-from subwaysim.events import Event
+from subwaysim.events import Event, TurnEnded
 from subwaysim.output.game_summary import GameSummary
 from subwaysim.scenario import Scenario
 from subwaysim.sweep.plan.grid import Setting
 from subwaysim.sweep.run.failures import FailedGame
 from subwaysim.sweep.run.results import GameRecord
 from subwaysim.sweep.run.traces import GameTrace, TraceCollector
+from tabletop import signals
 
 DIGEST_CHARS = 16
 
@@ -63,7 +64,7 @@ def play(task: GameTask) -> Outcome:
     """Play the task's game; a game that raises comes back as a `FailedGame`."""
     summary, trace, digest = GameSummary(task.scenario), TraceCollector(), EventDigest()
     try:
-        Game(task.scenario, task.seed, [summary, trace, digest]).run()
+        Game(task.scenario, task.seed, [summary, trace, digest, _safe_point]).run()
     except Exception as exc:  # a bug or an agent's refusal: recorded, and the sweep goes on
         return task.failed(exc)
     record = record_of(task, summary, digest.hexdigest())
@@ -101,3 +102,10 @@ def record_of(task: GameTask, summary: GameSummary, digest: str = "") -> GameRec
         trip_length_mean=summary.trip_length_mean,
         digest=digest,
     )
+
+
+def _safe_point(event: Event) -> None:
+    """After each turn a noted Ctrl-C or SIGTERM stops a game played in this process
+    (`tabletop.signals`; in a pool worker nothing is ever noted: the parent stops it)."""
+    if isinstance(event, TurnEnded):
+        signals.checkpoint()

@@ -7,6 +7,11 @@ SG-20), then the counts and design metrics of `COUNTS` and `SHARES` (the stored 
 of `metrics.py`), `end` (which end condition stopped the game, SG-20) and `digest` (a hash of
 the game's whole event log: two games with one digest are the same game).
 
+Text cells a spreadsheet would run as a formula (a swept value `=1+2`) are written with a
+leading apostrophe and read back without it (`tabletop.cells`). Every row is checked as it
+is read: its numbers, its seats (each a player of the sweep, once) and its winners (among
+the seats); `checked.py` checks the rows against sweep.json.
+
 A killed sweep can leave a torn last line (no newline): `read_games` drops it and reports
 how many bytes of the file are clean, so a resume can cut the tail off before appending.
 """
@@ -25,7 +30,12 @@ from typing import IO
 from subwaysim.sweep.errors import SweepError
 from subwaysim.sweep.plan.grid import Setting
 from subwaysim.sweep.statistics.metrics import MEASURES, names
+from tabletop.cells import read_row, safe_row
 from tabletop.files import atomic_write_text
+from tabletop.inputs import UnreadableFile, read_bytes
+from tabletop.outputs import check_target
+
+MAX_GAMES_BYTES = 1_000_000_000  # about 3 million games
 
 COUNTS = names(stored="count")  # whole numbers
 SHARES = names(stored="share")  # real numbers; NaN = empty cell
@@ -94,6 +104,7 @@ class Layout:
 
     @classmethod
     def from_header(cls, header: Sequence[str], source: str) -> Layout:
+        header = read_row(header)
         if "game" not in header or "winners" not in header:
             raise SweepError(f"{source}: not a sweep's games.csv (no game/winners columns)")
         keys = tuple(header[: header.index("game")])
@@ -110,25 +121,29 @@ class Layout:
 
     def row(self, record: GameRecord) -> list[str]:
         scores = record.score_of()
-        return [
-            *record.setting.values,
-            str(record.game),
-            str(record.seed),
-            " ".join(record.seats),
-            *(str(scores[p]) if p in scores else "" for p in self.players),
-            " ".join(record.winners),
-            *(str(getattr(record, name)) for name in COUNTS),
-            *(_real_text(getattr(record, name)) for name in SHARES),
-            record.end,
-            record.digest,
-        ]
+        return safe_row(
+            [
+                *record.setting.values,
+                str(record.game),
+                str(record.seed),
+                " ".join(record.seats),
+                *(str(scores[p]) if p in scores else "" for p in self.players),
+                " ".join(record.winners),
+                *(str(getattr(record, name)) for name in COUNTS),
+                *(_real_text(getattr(record, name)) for name in SHARES),
+                record.end,
+                record.digest,
+            ]
+        )
 
     def parse(self, row: Sequence[str]) -> GameRecord:
         """A record from one CSV row; ValueError says what is wrong with it."""
         if len(row) != len(self.header):
             raise ValueError(f"has {len(row)} fields, expected {len(self.header)}")
+        row = read_row(row)
         cells = dict(zip(self.header, row, strict=True))
         seats = tuple(cells["seats"].split())
+        self._check_players(seats, tuple(cells["winners"].split()))
         # The swept values by position: a swept key may share a column's name (`end`,
         # `seed`), and `cells` keeps the later column of that name.
         values = row[: len(self.keys)]
@@ -144,6 +159,23 @@ class Layout:
             **{name: _count(cells, name) for name in COUNTS},
             **{name: _real(cells, name) for name in SHARES},
         )
+
+    def _check_players(self, seats: tuple[str, ...], winners: tuple[str, ...]) -> None:
+        players = ", ".join(self.players)
+        strangers = [s for s in seats if s not in self.players]
+        if strangers or len(set(seats)) != len(seats) or not seats:
+            what = f"{strangers[0]!r} is not a player" if strangers else "a player sits twice"
+            raise ValueError(
+                f"seats {' '.join(seats)!r}: {'no seats' if not seats else what} "
+                f"(the players are {players})"
+            )
+        losers = [w for w in winners if w not in seats]
+        if losers or len(set(winners)) != len(winners) or not winners:
+            what = f"{losers[0]!r} is not a player" if losers else "a winner is named twice"
+            raise ValueError(
+                f"winners {' '.join(winners)!r}: {'nobody' if not winners else what} "
+                f"(the players are {players})"
+            )
 
 
 def _count(cells: Mapping[str, str], name: str) -> int:
@@ -178,33 +210,43 @@ class GamesTable:
     records: tuple[GameRecord, ...]
     clean_bytes: int
     torn_bytes: int
+    lines: tuple[int, ...] = ()  # the line number each record starts on (the header is 1)
 
 
 def read_games(path: Path) -> GamesTable:
     """Read `games.csv`, dropping a torn last line; damage anywhere else is an error."""
-    data = path.read_bytes()
-    clean = data[: data.rfind(b"\n") + 1]  # a kill can only tear the line being appended
     try:
-        rows = list(csv.reader(io.StringIO(clean.decode("utf-8"), newline="")))
+        data = read_bytes(path, MAX_GAMES_BYTES)
+    except UnreadableFile as exc:
+        raise SweepError(f"{path}: cannot be read: {exc.reason}") from None
+    clean = data[: data.rfind(b"\n") + 1]  # a kill can only tear the line being appended
+    rows: list[tuple[int, list[str]]] = []
+    try:
+        reader = csv.reader(io.StringIO(clean.decode("utf-8"), newline=""))
+        start = 1
+        for row in reader:
+            rows.append((start, row))
+            start = reader.line_num + 1
     except (UnicodeDecodeError, csv.Error) as exc:
         raise SweepError(f"{path}: cannot be read as CSV: {exc}") from None
     if not rows:
         raise SweepError(f"{path}: no header line; delete it or use another --out")
-    layout = Layout.from_header(rows[0], str(path))
+    layout = Layout.from_header(rows[0][1], str(path))
     records = []
-    for number, row in enumerate(rows[1:], start=2):
+    for number, row in rows[1:]:
         try:
             records.append(layout.parse(row))
         except ValueError as exc:
             raise SweepError(f"{path}: line {number} is damaged: {exc}") from None
-    return GamesTable(layout, tuple(records), len(clean), len(data) - len(clean))
+    lines = tuple(number for number, _ in rows[1:])
+    return GamesTable(layout, tuple(records), len(clean), len(data) - len(clean), lines)
 
 
 def format_rows(layout: Layout, records: Iterable[GameRecord]) -> str:
     """The whole file text: header and one line per record, in the order given."""
     out = io.StringIO()
     writer = csv.writer(out, lineterminator="\n")
-    writer.writerow(layout.header)
+    writer.writerow(safe_row(layout.header))
     writer.writerows(layout.row(r) for r in records)
     return out.getvalue()
 
@@ -219,6 +261,7 @@ class LineAppender:
         if clean_bytes is None:
             atomic_write_text(path, first)
         else:
+            check_target(path)  # the one output opener's rule: no link, device or FIFO
             os.truncate(path, clean_bytes)
         self._file: IO[str] = path.open("a", encoding="utf-8", newline="")
 

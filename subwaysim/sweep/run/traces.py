@@ -22,8 +22,10 @@ from typing import Any
 from subwaysim.board import FILES
 from subwaysim.events import Built, Event, GameStarted, TripTaken, TurnEnded
 from subwaysim.sweep.errors import SweepError
+from tabletop.inputs import UnreadableFile, read_bytes
 
 TRACES = "traces.jsonl"
+MAX_TRACES_BYTES = 2_000_000_000
 Key = tuple[tuple[str, ...], int]
 
 
@@ -143,13 +145,16 @@ def read_traces(path: Path) -> TracesFile:
     """Read the traces, dropping a torn last line; damage anywhere else is an error."""
     if not path.exists():
         return TracesFile((), 0)
-    data = path.read_bytes()
+    try:
+        data = read_bytes(path, MAX_TRACES_BYTES)
+    except UnreadableFile as exc:
+        raise SweepError(f"{path}: cannot be read: {exc.reason}") from None
     clean = data[: data.rfind(b"\n") + 1]
     traces = []
     for number, line in enumerate(clean.decode("utf-8", errors="replace").splitlines(), 1):
         try:
             traces.append(GameTrace.from_json(line))
-        except (ValueError, KeyError, TypeError, AttributeError) as exc:
+        except (ValueError, KeyError, TypeError, AttributeError, RecursionError) as exc:
             raise SweepError(f"{path}: line {number} is damaged: {exc!r}") from None
     return TracesFile(tuple(traces), len(clean))
 

@@ -1,0 +1,24 @@
+"""The kinds of file the Subway Game commands write, as the one output opener knows them
+(`tabletop.outputs`): each recognises an earlier file of its kind by its first bytes, so a
+log may replace a log and a page a page, but neither replaces a scenario or anything else
+without `--force`."""
+
+from __future__ import annotations
+
+import re
+
+from tabletop.outputs import Kind, register_kind
+
+_LOG_START = re.compile(rb'\A\s*\{\s*"event"\s*:\s*"GameStarted"')
+
+
+def _is_log(head: bytes) -> bool:
+    return _LOG_START.match(head) is not None
+
+
+def _is_page(head: bytes) -> bool:
+    return head.startswith(b"<!DOCTYPE html>") and b"<title>Subway Game replay" in head
+
+
+LOG = register_kind(Kind("log", "a Subway Game event log", _is_log))
+PAGE = register_kind(Kind("page", "a Subway Game replay page", _is_page))
