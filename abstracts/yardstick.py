@@ -22,6 +22,8 @@ from concurrent.futures import ProcessPoolExecutor
 from dataclasses import dataclass
 from typing import Any
 
+from rich.console import Console
+
 from abstracts.match import game_seeds, wilson_interval
 
 SIMULATIONS = 1000
@@ -92,11 +94,12 @@ def play_duel(duel: Duel) -> Outcome:
     )
 
 
-def duels(game: str, options: dict[str, Any], games: int, simulations: int, seed: int) -> list[Duel]:
+def duels(
+    game: str, options: dict[str, Any], games: int, simulations: int, seed: int
+) -> list[Duel]:
     frozen = tuple(sorted(options.items()))
     return [
-        Duel(game, frozen, simulations, i, seeds)
-        for i, seeds in enumerate(game_seeds(seed, games))
+        Duel(game, frozen, simulations, i, seeds) for i, seeds in enumerate(game_seeds(seed, games))
     ]
 
 
@@ -145,17 +148,18 @@ def main(argv: Sequence[str] | None = None) -> int:
     if args.games < 1 or args.simulations < 1 or args.jobs < 1:
         parser.error("--games, --simulations and --jobs must be at least 1")
     outcomes: list[Outcome] = []
+    console = Console(highlight=False, soft_wrap=True)
     for outcome in play_series(
         duels(args.game, _options(args), args.games, args.simulations, args.seed), args.jobs
     ):
         outcomes.append(outcome)
-        print(
+        console.print(
             f"game {outcome.index:2}: ours {'first ' if outcome.ours_first else 'second'} "
             f"{'won' if outcome.ours > 0 else 'lost' if outcome.ours < 0 else 'drew'} "
             f"in {outcome.plies} plies ({outcome.reason})",
-            flush=True,
+            markup=False,
         )
-    print(summary(outcomes), flush=True)
+    console.print(summary(outcomes), markup=False)
     return 0
 
 
