@@ -24,6 +24,7 @@ from pathlib import Path
 from types import ModuleType
 
 import pytest
+from numba.core import types
 from numba.core.dispatcher import Dispatcher
 
 import abstracts
@@ -100,10 +101,19 @@ def test_the_hot_paths_run_nopython_code_typed_once(kernels: dict[str, Dispatche
     # one of their versions must be machine code, none object mode.
     generic = [n for n, f in used.items() if len(f.nopython_signatures) != len(f.signatures)]
     assert generic == [], f"kernels with object-mode code: {generic}"
-    retyped = {
-        name: used[name].signatures for name in ENTRY_POINTS if len(used[name].signatures) > 1
-    }
+    retyped = {name: from_python(used[name]) for name in ENTRY_POINTS}
+    retyped = {name: found for name, found in retyped.items() if len(found) > 1}
     assert retyped == {}, f"entry kernels compiled for more than one signature: {retyped}"
+
+
+def from_python(dispatcher: Dispatcher) -> list[tuple[object, ...]]:
+    """The signatures Python calls made (a kernel calling a kernel may pass a literal,
+    `Literal[int](1)`, and so types it again for its call site: that is not a retyping)."""
+    return [
+        signature
+        for signature in dispatcher.signatures
+        if not any(isinstance(arg, types.Literal) for arg in signature)
+    ]
 
 
 def test_playouts_and_the_search_do_not_use_the_python_twins(
