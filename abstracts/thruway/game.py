@@ -15,7 +15,7 @@ from abstracts.thruway.greedy import greedy_move
 from abstracts.thruway.kernel_rollout import UNIFORM
 from abstracts.thruway.moves import PAVE, SWAP, ThruwayMove
 from abstracts.thruway.render import render_board
-from abstracts.thruway.rollout import judge, judged_rollout
+from abstracts.thruway.rollout import graded_judge, judge, judged_rollout
 from abstracts.thruway.rules import SIDES, RuleSet
 from abstracts.thruway.search import ThruwaySearch
 from abstracts.thruway.state import ThruwayState
@@ -94,12 +94,13 @@ class ThruwayGame(Game[ThruwayState, ThruwayMove]):
 
     def compiled_search(self, agent: MCTSAgent) -> ThruwaySearch | None:
         """The compiled search (search.py) for the evaluators the kernels implement: the
-        uniform playout and the default judged rollout at any depth."""
+        uniform playout and the judged rollout at any depth, its judge graded (the default)
+        or a verdict."""
         evaluator = agent.evaluator
         if isinstance(evaluator, RandomPlayout):
             return ThruwaySearch(agent, UNIFORM)
-        if isinstance(evaluator, Rollout) and evaluator.judge is judge:
-            return ThruwaySearch(agent, evaluator.depth)
+        if isinstance(evaluator, Rollout) and evaluator.judge in (graded_judge, judge):
+            return ThruwaySearch(agent, evaluator.depth, graded=evaluator.judge is graded_judge)
         return None
 
     def seat_swap_ahead(self, state: ThruwayState) -> bool:

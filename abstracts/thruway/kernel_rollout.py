@@ -10,7 +10,9 @@ exposed tiles, TEMPO for the side to move) if the game goes on.
 
 The judge's weights come in the `policy` array (slots below) from the Python constants,
 so the compiled judge never holds a stale copy of them. The tests check `judge` and
-`winning_move` against rollout.py, greedy.py and threats.py on random positions.
+`winning_move` against rollout.py, greedy.py and threats.py on random positions. `share`
+is what the search backs up: with policy[SCALE] > 0 the judge's score is graded (the share of
+a win rollout.graded_judge's `Lead` gives), else its verdict counts as a result.
 """
 
 from __future__ import annotations
@@ -23,7 +25,7 @@ from tabletop.compiled import kernel
 UNIFORM = -1
 NONE = -3  # no winning move
 # Slots of the policy array.
-DISTANCE_WEIGHT, SAFE_WEIGHT, EXPOSED_WEIGHT, TEMPO, STRAY, POCKET_SIZE = range(6)
+DISTANCE_WEIGHT, SAFE_WEIGHT, EXPOSED_WEIGHT, TEMPO, STRAY, POCKET_SIZE, SCALE = range(7)
 # Rows of the scratch array (each 5 * n * n wide).
 DIST, ENTRY, LINK, CELLS, MARK, STACK, SEEN = range(7)
 SCRATCH_ROWS = 7
@@ -353,8 +355,30 @@ def judge(
 ) -> int:
     """The side ahead by the greedy evaluation with TEMPO for the mover (rollout.judge), or
     -1: even, or a dead board (no side can pave, TW-7, and no dispute is left, TW-9)."""
-    if max(s[k.RESERVE], s[k.RESERVE + 1]) < 2 and s[k.NSWAP] == 0:
+    if dead(s):
         return -1
+    score = judge_score(cell, s, w, geo, tmp, policy)
+    if score > 0:
+        return 0
+    return 1 if score < 0 else -1
+
+
+@kernel
+def dead(s: np.ndarray) -> bool:
+    """Nothing can change any more: no side can pave (TW-7) and no dispute is left (TW-9)."""
+    return max(s[k.RESERVE], s[k.RESERVE + 1]) < 2 and s[k.NSWAP] == 0
+
+
+@kernel
+def judge_score(
+    cell: np.ndarray,
+    s: np.ndarray,
+    w: np.ndarray,
+    geo: np.ndarray,
+    tmp: np.ndarray,
+    policy: np.ndarray,
+) -> float:
+    """The greedy evaluation for concrete (greedy.evaluate), TEMPO to the side to move."""
     concrete = roads(cell, w, geo, tmp, 0, False, -1)
     asphalt = roads(cell, w, geo, tmp, 1, False, -1)
     limit = 4 * geo[k.SIZE, 1]  # greedy.py's unreachable distance
@@ -365,10 +389,39 @@ def judge(
         + policy[SAFE_WEIGHT] * safe
         - policy[EXPOSED_WEIGHT] * exposed
     )
-    score += policy[TEMPO] if s[k.SIDE] == 0 else -policy[TEMPO]
-    if score > 0:
-        return 0
-    return 1 if score < 0 else -1
+    return score + (policy[TEMPO] if s[k.SIDE] == 0 else -policy[TEMPO])
+
+
+@kernel
+def share(
+    cell: np.ndarray,
+    s: np.ndarray,
+    w: np.ndarray,
+    geo: np.ndarray,
+    rng: np.ndarray,
+    out: np.ndarray,
+    tmp: np.ndarray,
+    depth: int,
+    policy: np.ndarray,
+) -> float:
+    """Concrete's share of a win from this position (not over), what the search credits:
+    1, 0 or 1/2 for a finished or drawn game; where the rollout stops, with a graded judge
+    (policy[SCALE] > 0), the logistic of the judge's score over SCALE (rollout.graded_judge:
+    a lead of L counts 1/2 + L/2, L = tanh(|score| / 2 SCALE)), else the verdict's 1, 0, 1/2."""
+    if depth == UNIFORM or policy[SCALE] <= 0:
+        return win_share(evaluate(cell, s, w, geo, rng, out, tmp, depth, policy))
+    roll(cell, s, w, geo, rng, out, tmp, depth, policy, out[:0])
+    if k.is_over(s):
+        return win_share(s[k.WINNER])
+    if dead(s):
+        return 0.5
+    return 1.0 / (1.0 + np.exp(-judge_score(cell, s, w, geo, tmp, policy) / policy[SCALE]))
+
+
+@kernel
+def win_share(winner: int) -> float:
+    """Concrete's share of a result: the winning side (0, 1) or -1 for a draw."""
+    return 0.5 if winner < 0 else 1.0 - winner
 
 
 @kernel

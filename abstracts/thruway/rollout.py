@@ -8,12 +8,19 @@ whenever the mover has one, threats.py, else a random move biased towards the mo
 roads). If the game has not ended by then, `judge` names the side the greedy evaluation
 (distance to connect, indestructible and exposed tiles) finds ahead, the side to move
 counting TEMPO extra; an even score, or a board where nothing can change any more, is a
-draw. bench/bench_thruway.py measures its speed; the match runner its strength.
+draw. The default evaluator grades that word (`graded_judge`): the side ahead by a score S
+gets a `Lead` of tanh(|S| / 2 SCALE), which the search credits as 1/2 + lead/2 of a win, the
+logistic of S / SCALE, so a road three parcels shorter counts for more than one a parcel
+shorter and a verdict's noise (a small lead and a large one both a win) no longer hides the
+difference from the few hundred visits a move gets on 11 x 11. bench/bench_thruway.py
+measures its speed; the match runner its strength.
 """
 
 from __future__ import annotations
 
-from abstracts.evaluators import Rollout
+import math
+
+from abstracts.evaluators import Lead, Rollout
 from abstracts.thruway.disputes import disputed_blocks
 from abstracts.thruway.greedy import evaluate
 from abstracts.thruway.rules import SIDES
@@ -21,6 +28,7 @@ from abstracts.thruway.state import ThruwayState
 
 HORIZON = 4  # plies played before judging
 TEMPO = 2.0  # the side to move's bonus, in evaluation points (half a parcel of distance)
+SCALE = 8.0  # evaluation points for a logistic unit: two parcels of distance
 
 
 def judge(state: ThruwayState) -> str | None:
@@ -29,16 +37,31 @@ def judge(state: ThruwayState) -> str | None:
     A dead board is a draw: neither side can pave (TW-7) and no dispute is left to swap
     (TW-9), so nothing can ever change again (TW-12).
     """
+    score = judge_score(state)
+    if score is None or score == 0:
+        return None
+    return SIDES[0] if score > 0 else SIDES[1]
+
+
+def graded_judge(state: ThruwayState) -> Lead | None:
+    """`judge`'s word with its margin: the side ahead and tanh(|score| / 2 SCALE), so the
+    search credits it with the logistic of score / SCALE (module docstring)."""
+    score = judge_score(state)
+    if score is None or score == 0:
+        return None
+    margin = math.tanh(abs(score) / (2 * SCALE))
+    return Lead(SIDES[0] if score > 0 else SIDES[1], margin) if margin > 0 else None
+
+
+def judge_score(state: ThruwayState) -> float | None:
+    """The greedy evaluation for concrete, TEMPO to the side to move; None on a dead board."""
     geo, c, a = state.rules.geometry, state.concrete, state.asphalt
     if max(state.reserves) < 2 and not disputed_blocks(geo, c, a):
         return None
     score, _ = evaluate(geo, c, a, 0)
-    score += TEMPO if state.side == 0 else -TEMPO
-    if score > 0:
-        return SIDES[0]
-    return SIDES[1] if score < 0 else None
+    return score + (TEMPO if state.side == 0 else -TEMPO)
 
 
 def judged_rollout() -> Rollout:
-    """The evaluator: HORIZON plies of the rollout policy, then `judge`."""
-    return Rollout(HORIZON, judge)
+    """The evaluator: HORIZON plies of the rollout policy, then `graded_judge`."""
+    return Rollout(HORIZON, graded_judge)

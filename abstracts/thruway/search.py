@@ -4,11 +4,12 @@
 moves when it scores leaves with the uniform playout (`RandomPlayout`) or Thruway's judged
 rollout (`rollout.judged_rollout`). The search is the generic one, iteration for iteration:
 select by UCT (mean reward plus progressive bias plus exploration), expand a random untried
-move, evaluate, back the reward (1 win, 1/2 draw, 0 loss) up to the player who chose each
-move; players are named by their side at the root and `pie` (TW-11) flips who holds which
-side below it. The agent's seed seeds it, so an iteration budget reproduces; a time budget
-runs it in short slices and stops at the deadline; the subtree under the opponent's reply
-is kept for the next move.
+move, evaluate, back the reward (1 win, 1/2 draw, 0 loss, or the graded judge's share of a
+win, as `MCTSAgent` credits a `Lead`) up to the player who chose each move; players are
+named by their side at the root and `pie` (TW-11) flips who holds which side below it. The
+agent's seed seeds it, so an iteration budget reproduces; a time budget runs it in short
+slices and stops at the deadline; the subtree under the opponent's reply is kept for the
+next move.
 
 One addition, decisive moves: a node whose mover can win at once (TW-15) gets that move as
 its only child (kernel_rollout.winning_move). The search then takes a win when it has one
@@ -34,9 +35,9 @@ import abstracts.thruway.arrays as arrays
 import abstracts.thruway.kernel as k
 from abstracts.thruway.greedy import DISTANCE_WEIGHT, EXPOSED_WEIGHT, POCKET_SIZE, SAFE_WEIGHT
 from abstracts.thruway.kernel_rollout import NONE as NO_WIN
-from abstracts.thruway.kernel_rollout import evaluate, new_scratch, winning_move
+from abstracts.thruway.kernel_rollout import new_scratch, share, winning_move
 from abstracts.thruway.playout import STRAY
-from abstracts.thruway.rollout import TEMPO
+from abstracts.thruway.rollout import SCALE, TEMPO
 from tabletop.compiled import kernel
 
 if TYPE_CHECKING:
@@ -52,10 +53,13 @@ NOT_OVER = -2  # END of a node whose game goes on; else the winning side or -1 (
 NODES, POOL = 0, 1  # meta slots: nodes and pool entries in use
 SLICE_SECONDS = 0.01  # a time budget checks the clock this often
 MOVE_ROW = 0  # pool row of the move codes
-# The judged rollout's constants, in kernel_rollout.py's policy slots.
+# The judged rollout's constants, in kernel_rollout.py's policy slots: graded (SCALE, the
+# default judge rollout.graded_judge) and as a verdict (0, rollout.judge).
 POLICY = np.array(
-    [DISTANCE_WEIGHT, SAFE_WEIGHT, EXPOSED_WEIGHT, TEMPO, STRAY, POCKET_SIZE], dtype=np.float64
+    [DISTANCE_WEIGHT, SAFE_WEIGHT, EXPOSED_WEIGHT, TEMPO, STRAY, POCKET_SIZE, SCALE],
+    dtype=np.float64,
 )
+VERDICT_POLICY = np.array([*POLICY[:-1], 0.0], dtype=np.float64)
 Root = tuple[np.ndarray, np.ndarray, np.ndarray]  # a position's cells, scalars, work rows
 Tree = tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray]  # ints, reals, pool, meta
 
@@ -150,14 +154,12 @@ def best_child(ints: np.ndarray, reals: np.ndarray, pool: np.ndarray, node: int,
 
 
 @kernel
-def back_up(ints: np.ndarray, reals: np.ndarray, node: int, winner: int) -> None:
-    """Credit the root-frame `winner` player (-1: a draw) along the path to the root."""
+def back_up(ints: np.ndarray, reals: np.ndarray, node: int, first: float) -> None:
+    """Credit root-frame player 0 with `first` of a win (1 a win, 1/2 a draw, or a graded
+    judge's share) and player 1 with the rest, along the path to the root."""
     while node >= 0:
         ints[VISITS, node] += 1
-        if winner < 0:
-            reals[VALUE, node] += 0.5
-        elif ints[MOVER, node] == winner:
-            reals[VALUE, node] += 1.0
+        reals[VALUE, node] += first if ints[MOVER, node] == 0 else 1.0 - first
         node = ints[PARENT, node]
 
 
@@ -174,15 +176,17 @@ def score_leaf(
     tmp: np.ndarray,
     depth: int,
     policy: np.ndarray,
-) -> int:
-    """The root-frame player who wins from leaf `node` (-1 drawn or judged even)."""
+) -> float:
+    """Root-frame player 0's share of a win from leaf `node`."""
     end = ints[END, node]
     if end == NOT_OVER:
         traded = s[k.TRADED]
-        end = evaluate(cell, s, w, geo, rng, out, tmp, depth, policy)
+        first = share(cell, s, w, geo, rng, out, tmp, depth, policy)
         if s[k.TRADED] != traded:  # a pie on the way: sides name the other players now
-            end = end if end < 0 else 1 - end
-    return end if end < 0 else end ^ ints[FLIPPED, node]
+            first = 1.0 - first
+    else:
+        first = 0.5 if end < 0 else 1.0 - end
+    return first if ints[FLIPPED, node] == 0 else 1.0 - first
 
 
 @kernel
@@ -224,8 +228,8 @@ def iterate(
                 break
             node = best_child(ints, reals, pool, node, c)
             k.play(cell, s, w, geo, ints[MOVE, node])
-        winner = score_leaf(ints, node, cell, s, w, geo, rng, out, tmp, depth, policy)
-        back_up(ints, reals, node, winner)
+        first = score_leaf(ints, node, cell, s, w, geo, rng, out, tmp, depth, policy)
+        back_up(ints, reals, node, first)
     return budget
 
 
@@ -256,8 +260,8 @@ def add_child(
         if i < first + nexp:
             return pool[CHILD, i]
         child = expand(ints, pool, meta, 0, i, cell, s, w, geo)
-        winner = score_leaf(ints, child, cell, s, w, geo, rng, out, tmp, depth, policy)
-        back_up(ints, reals, child, winner)
+        first = score_leaf(ints, child, cell, s, w, geo, rng, out, tmp, depth, policy)
+        back_up(ints, reals, child, first)
         return child
     return -1
 
@@ -303,12 +307,13 @@ def keep_subtree(
 
 class ThruwaySearch:
     """The compiled search for one `MCTSAgent`, with its budget, seed, exploration, prior
-    and reuse; leaves are scored by `depth` plies of the judged rollout, or by the uniform
-    playout to the end (depth UNIFORM)."""
+    and reuse; leaves are scored by `depth` plies of the judged rollout (its judge graded, or
+    a verdict), or by the uniform playout to the end (depth UNIFORM)."""
 
-    def __init__(self, agent: MCTSAgent, depth: int) -> None:
+    def __init__(self, agent: MCTSAgent, depth: int, graded: bool = True) -> None:
         self.agent = agent
         self.depth = depth
+        self.policy = POLICY if graded else VERDICT_POLICY
         self.geo = arrays.geometry(agent.game.options.size)
         self._tree: Tree | None = None
         self._after: ThruwayState | None = None  # the position after our last move
@@ -346,7 +351,7 @@ class ThruwaySearch:
         `prior` that fades as real visits come in (as in `MCTSAgent`)."""
         agent = self.agent
         greedy = arrays.code(state.rules.geometry, agent.game.greedy_move(state, agent.rng))
-        child = add_child(root, self.geo, *tree, rng, greedy, self.depth, POLICY)
+        child = add_child(root, self.geo, *tree, rng, greedy, self.depth, self.policy)
         if child >= 0:
             tree[1][BIAS, child] = agent.prior
 
@@ -363,7 +368,7 @@ class ThruwaySearch:
             tree = with_room(tree, self.geo)
             step = int(min(batch, target - done))
             began = time.perf_counter()
-            did = iterate(root, self.geo, *tree, rng, step, c, self.depth, POLICY)
+            did = iterate(root, self.geo, *tree, rng, step, c, self.depth, self.policy)
             done += did
             if math.isfinite(deadline):  # (fewer than `step` when the arrays filled up)
                 rate = max(did, 1) / max(time.perf_counter() - began, 1e-6)

@@ -2,8 +2,11 @@
 
 It measures, for each side (piece values from values.py):
 - material: the pieces on the map and those still to place (MT-4);
-- threats: the most valuable opponent stack it can land on next, and the value of all the
-  opponent stacks it can land on (MT-10 converts a whole stack);
+- threats: the most valuable opponent stack it wins the exchange on, landing there with more
+  pieces (moves) than the owner can land back with, and the value of all the opponent
+  stacks it can land on (MT-10 converts a whole stack, and the last to land keeps it: a
+  stack taken with too few attackers is lost again with the taker, so a defended stack is
+  a threat only once enough attackers are in place);
 - mobility: how many moves it has (during placement: would have, MT-5..MT-8).
 The side to move converts first, so its best threat counts nearly in full and the other
 side's much less. The lead is that score over all the material on the map, clipped to
@@ -22,12 +25,13 @@ does not within the few dozen visits a move gets on the real maps.
 
 from __future__ import annotations
 
+from collections import Counter
 from collections.abc import Sequence
 
 import numpy as np
 
 from abstracts.evaluators import Lead
-from abstracts.transit_chess.fastgen import gen_movement, k_value, next_stamp
+from abstracts.transit_chess.fastgen import gen_movement, k_value
 from abstracts.transit_chess.movegen import movement_codes
 from abstracts.transit_chess.rules import SIDES, RuleSet
 from abstracts.transit_chess.state import TransitChessState
@@ -41,7 +45,7 @@ OTHER_THREATS = 0.1  # share of the rest of the value a side has under attack
 MOBILITY = 0.0  # per legal move, in Pedestrians
 COVERAGE = 0.1  # per stop a side can land on next, in Pedestrians
 
-# (material, best threat, value under threat, moves, stops covered) for white, then black.
+# (material, best exchange won, value under threat, moves, stops covered) for white, then black.
 Features = tuple[int, int, int, int, int, int, int, int, int, int]
 
 
@@ -54,8 +58,11 @@ def features_kernel(kt, cells, hands, ws):  # type: ignore[no-untyped-def]
             material_w += k_value(cells[s])
         elif cells[s] < 0:
             material_b += k_value(cells[s])
-    best_w, total_w, moves_w, cover_w = _reach(kt, cells, 1, ws)
-    best_b, total_b, moves_b, cover_b = _reach(kt, cells, -1, ws)
+    hits = np.zeros((2, kt.n), dtype=np.int64)
+    total_w, moves_w, cover_w = _reach(kt, cells, 1, ws, hits[0])
+    total_b, moves_b, cover_b = _reach(kt, cells, -1, ws, hits[1])
+    best_w = _best_exchange(kt, cells, 1, hits[0], hits[1])
+    best_b = _best_exchange(kt, cells, -1, hits[1], hits[0])
     return (
         material_w, best_w, total_w, moves_w, cover_w,
         material_b, best_b, total_b, moves_b, cover_b,
@@ -63,22 +70,31 @@ def features_kernel(kt, cells, hands, ws):  # type: ignore[no-untyped-def]
 
 
 @kernel
-def _reach(kt, cells, sign, ws):  # type: ignore[no-untyped-def]
-    """(best conversion, value of all stacks it can land on, moves, stops it can land on)
-    of the side with sign `sign`."""
+def _reach(kt, cells, sign, ws, hits):  # type: ignore[no-untyped-def]
+    """(value of all opponent stacks it can land on, moves, stops it can land on) of the
+    side with sign `sign`; `hits[stop]` counts its moves landing on each stop."""
     count = gen_movement(kt, cells, sign, ws, ws.other)
-    best, total, cover = 0, 0, 0
-    stamp = next_stamp(ws)
+    total, cover = 0, 0
     for i in range(count):
         stop = ws.other[i] % kt.n
-        if ws.attacked[stop] != stamp:
-            ws.attacked[stop] = stamp
+        hits[stop] += 1
+        if hits[stop] == 1:
             cover += 1
             if cells[stop] * sign < 0:
-                worth = k_value(cells[stop])
-                best = max(best, worth)
-                total += worth
-    return best, total, count, cover
+                total += k_value(cells[stop])
+    return total, count, cover
+
+
+@kernel
+def _best_exchange(kt, cells, sign, attackers, defenders):  # type: ignore[no-untyped-def]
+    """The most valuable opponent stack the side with sign `sign` wins the exchange on:
+    it lands there with more pieces than the owner can land back with (MT-10: the last to
+    land keeps the whole stack, so a stack it takes and loses again costs the taker)."""
+    best = 0
+    for stop in range(kt.n):
+        if cells[stop] * sign < 0 and attackers[stop] > defenders[stop]:
+            best = max(best, k_value(cells[stop]))
+    return best
 
 
 def features(rules: RuleSet, cells: Sequence[int], hands: Sequence[int]) -> Features:
@@ -93,13 +109,15 @@ def features(rules: RuleSet, cells: Sequence[int], hands: Sequence[int]) -> Feat
 
 def features_reference(tables: Tables, cells: Sequence[int], hands: Sequence[int]) -> Features:
     """`features_kernel` in plain Python, over movegen.py."""
+    hits = [Counter(c % tables.n for c in movement_codes(tables, cells, sign)) for sign in (1, -1)]
     out: list[int] = []
     for side, sign in ((0, 1), (1, -1)):
         material = value(hands[side]) + sum(value(c) for c in cells if c * sign > 0)
-        codes = movement_codes(tables, cells, sign)
-        reached = {c % tables.n for c in codes}
-        values = [value(cells[t]) for t in reached if cells[t] * sign < 0]
-        out += [material, max(values, default=0), sum(values), len(codes), len(reached)]
+        attackers, defenders = hits[side], hits[1 - side]
+        targets = [t for t in attackers if cells[t] * sign < 0]
+        won = [value(cells[t]) for t in targets if attackers[t] > defenders[t]]
+        total = sum(value(cells[t]) for t in targets)
+        out += [material, max(won, default=0), total, attackers.total(), len(attackers)]
     return tuple(out)  # type: ignore[return-value]
 
 

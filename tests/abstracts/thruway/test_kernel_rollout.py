@@ -14,6 +14,7 @@ import random
 from collections import Counter
 
 import numpy as np
+import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 from scipy.stats import chisquare
@@ -23,7 +24,7 @@ import abstracts.thruway.kernel as k
 import abstracts.thruway.kernel_rollout as kr
 from abstracts import get_game
 from abstracts.thruway import ThruwayState
-from abstracts.thruway.rollout import HORIZON, judge
+from abstracts.thruway.rollout import HORIZON, graded_judge, judge
 from abstracts.thruway.search import POLICY
 from tests.abstracts.thruway.test_kernel import kernel_position, rng_of
 from tests.abstracts.thruway.test_playout import positions
@@ -37,6 +38,24 @@ def compiled_judge(state: ThruwayState) -> str | None:
     cell, s, w, geo = kernel_position(state)
     ahead = kr.judge(cell, s, w, geo, kr.new_scratch(geo), POLICY)
     return None if ahead < 0 else SIDES[ahead]
+
+
+def compiled_share(state: ThruwayState) -> float:
+    """Concrete's share of a win the search backs up, judging at once (depth 0)."""
+    cell, s, w, geo = kernel_position(state)
+    out = np.empty(4 * geo[k.SIZE, 1] + 1, dtype=np.int32)
+    rng = rng_of(0)
+    return float(kr.share(cell, s, w, geo, rng, out, kr.new_scratch(geo), 0, POLICY))
+
+
+def python_share(state: ThruwayState) -> float:
+    """The share MCTSAgent credits concrete for graded_judge's word (1/2 + margin/2)."""
+    if state.is_over:
+        return 0.5 if state.winner is None else float(state.winner == "concrete")
+    lead = graded_judge(state)
+    if lead is None:
+        return 0.5
+    return 0.5 + lead.margin / 2 if lead.side == "concrete" else 0.5 - lead.margin / 2
 
 
 def compiled_winning_move(state: ThruwayState) -> str | None:
@@ -73,6 +92,8 @@ games = st.builds(
 def test_the_compiled_judge_and_winning_move_agree_with_python(game: list[ThruwayState]) -> None:
     for state in game:
         assert compiled_judge(state) == judge(state), state.to_text()
+        if not state.game.seat_swap_ahead(state):  # (random plies while pie may come)
+            assert compiled_share(state) == pytest.approx(python_share(state)), state.to_text()
         found, brute = compiled_winning_move(state), winners(state)
         assert (found is None) == (not brute), state.to_text()
         assert found is None or found in brute

@@ -9,6 +9,7 @@ the judge on hand-worked boards.
 
 from __future__ import annotations
 
+import math
 import random
 from collections import Counter
 
@@ -17,7 +18,7 @@ from hypothesis import strategies as st
 from scipy.stats import chisquare
 
 from abstracts import get_game
-from abstracts.evaluators import Rollout
+from abstracts.evaluators import Lead, Rollout
 from abstracts.mcts import MCTSAgent
 from abstracts.thruway import ThruwayState
 from abstracts.thruway.board import bit_indices
@@ -30,7 +31,14 @@ from abstracts.thruway.playout import (
     roadside,
     run_playout,
 )
-from abstracts.thruway.rollout import HORIZON, TEMPO, judge, judged_rollout
+from abstracts.thruway.rollout import (
+    HORIZON,
+    SCALE,
+    TEMPO,
+    graded_judge,
+    judge,
+    judged_rollout,
+)
 from tests.abstracts.thruway.test_playout import positions, replay_trace, traced_move
 
 
@@ -50,7 +58,9 @@ def traced_rollout(
 
 
 def evaluation(state: ThruwayState, seed: int) -> str | None:
-    return judged_rollout().evaluate(state, random.Random(seed))
+    """The side the default evaluator names (a graded judge's `Lead`: the side ahead)."""
+    found = judged_rollout().evaluate(state, random.Random(seed))
+    return found.side if isinstance(found, Lead) else found
 
 
 def replay_rollout(state: ThruwayState, seed: int) -> None:
@@ -95,7 +105,7 @@ def test_rollouts_near_the_ply_limit_end_drawn_there() -> None:
 
 def test_state_playout_is_uniform_and_the_default_evaluator_is_the_rollout() -> None:
     state = get_game("thruway", size=7).initial_state().play("d4-e4")
-    assert state.game.default_evaluator() == Rollout(HORIZON, judge)
+    assert state.game.default_evaluator() == Rollout(HORIZON, graded_judge)
     # The uniform playout is the compiled kernel's (test_kernel.py), seeded by the rng.
     results = [state.playout(random.Random(seed)) for seed in range(10)]
     assert results == [state.playout(random.Random(seed)) for seed in range(10)]
@@ -149,6 +159,19 @@ def test_judge_calls_an_exactly_even_score_a_draw() -> None:
     assert TEMPO == 2.0
     assert judge(concrete) is None
     assert judge(position(EVEN, "asphalt")) == "asphalt"
+
+
+def test_the_graded_judge_names_the_judges_side_with_a_margin_that_grows_with_the_lead() -> None:
+    # 5 x 5 from the start: concrete to move, even roads, the tempo (2 points) ahead; after
+    # c3-d3 concrete needs 3 parcels and asphalt 5: 4 x 2 = 8 points less the tempo, 6.
+    empty = get_game("thruway", size=5).initial_state()
+    assert graded_judge(empty) == Lead("concrete", math.tanh(TEMPO / (2 * SCALE)))
+    ahead = graded_judge(empty.play("c3-d3"))
+    assert ahead == Lead("concrete", math.tanh(6.0 / (2 * SCALE)))
+    assert ahead.margin > graded_judge(empty).margin
+    assert graded_judge(position(EVEN)) is None  # an exactly even score
+    frozen = get_game("thruway", size=3, tiles=1).initial_state()
+    assert graded_judge(frozen) is None and judge(frozen) is None  # TW-7, TW-9
 
 
 # -- the biased draw ----------------------------------------------------------------------

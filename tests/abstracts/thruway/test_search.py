@@ -12,9 +12,10 @@ import numpy as np
 import pytest
 
 from abstracts import get_game
-from abstracts.evaluators import GuidedPlayout, RandomPlayout
+from abstracts.evaluators import GuidedPlayout, RandomPlayout, Rollout
 from abstracts.mcts import MCTSAgent
 from abstracts.thruway import ThruwayState
+from abstracts.thruway.rollout import HORIZON, judge
 from abstracts.thruway.search import (
     NODES,
     PARENT,
@@ -43,7 +44,12 @@ def double_threat(*, transposed: bool = False) -> ThruwayState:
 
 @pytest.mark.parametrize(
     ("evaluator", "compiled"),
-    [(None, True), (RandomPlayout(), True), (GuidedPlayout(0.2), False)],
+    [
+        (None, True),  # the default: the graded judge (rollout.graded_judge)
+        (Rollout(HORIZON, judge), True),  # the judge's verdict
+        (RandomPlayout(), True),
+        (GuidedPlayout(0.2), False),
+    ],
 )
 def test_the_agent_uses_the_compiled_search_for_the_evaluators_it_compiles(
     evaluator: object, compiled: bool

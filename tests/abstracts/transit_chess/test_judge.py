@@ -81,3 +81,21 @@ def test_the_judge_returns_the_lead_of_the_side_ahead() -> None:
     # The same position seen from black's seat: black is behind by as much.
     flipped = game.from_text("white: P@A\nblack: R@E", to_move="black")
     assert judge(flipped) == Lead("black", verdict.margin)
+
+
+def test_a_stack_counts_as_a_threat_only_when_its_exchange_is_won() -> None:
+    # A - B - C - D - E. Black's pedestrian on C is defended by the one on D (it can land
+    # back on C, MT-5): white's lone pedestrian on B would take C and lose it again with
+    # itself (MT-10), so it threatens nothing; black's pedestrian on C takes B for good.
+    game = get_game("transit-chess", map=FIVE, seed=0)
+    alone = game.from_text("white: P@B\nblack: P@C P@D", to_move="white")
+    found = features(game.rules, alone.cells, alone.hands)
+    assert (found[1], found[2]) == (0, 1)  # white: no exchange won, 1 point under attack
+    assert found[6] == 1  # black wins the exchange on B
+    # A rider on A is a second attacker of C (it rides through its own B, MT-9) and a
+    # defender of B: now white wins the exchange on C, and black no longer wins B's.
+    backed = game.from_text("white: R@A P@B\nblack: P@C P@D", to_move="white")
+    found = features(game.rules, backed.cells, backed.hands)
+    assert (found[1], found[6]) == (1, 0)
+    assert found == features_reference(game.tables, backed.cells, backed.hands)
+    assert lead(found, 0) > 0
