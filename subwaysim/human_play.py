@@ -28,7 +28,7 @@ from subwaysim.engine import Game
 from subwaysim.one_game import JsonlLog, RunError, check_outputs
 from subwaysim.saved_game import SubwaySave, read_save
 from subwaysim.scenario import AGENTS_HELP, PlayerSpec, ScenarioError, load_scenario
-from subwaysim.seat import LeaveGame, LoadGame, Table
+from subwaysim.seat import LeaveGame, LoadGame, Resigned, Table
 from subwaysim.transcript import Transcript
 
 play_app = cli_style.app()
@@ -38,7 +38,8 @@ PLAY_HELP = (
     "Play the Subway Game at the console: the seats named with --seat PLAYER=human are yours."
     "\n\nAt your build phase type builds (track c4, station e5 express, remove track c4, "
     "intensify e5 row, borrow), builds to see what you can afford, undo, and done to end the "
-    "phase; help lists every command, with board, history, save FILE, load FILE and quit."
+    "phase; help lists every command, with moves, hint, board, history, save FILE, load FILE, "
+    "resign and quit. A game needs a human seat, or --computer-only to watch."
 )
 
 
@@ -68,6 +69,12 @@ def _play(
         Path | None,
         typer.Option(metavar="FILE", help="Resume a saved game (scenario, seed and seats in it)."),
     ] = None,
+    computer_only: Annotated[
+        bool,
+        typer.Option(
+            "--computer-only", help="Watch the computer play every seat (no --seat PLAYER=human)."
+        ),
+    ] = False,
 ) -> None:
     """Play the Subway Game at the console (PLAY_HELP)."""
     if load is not None:
@@ -78,6 +85,7 @@ def _play(
         raise RunError("give a SCENARIO to play, or --load FILE (see 'subway play subway -h')")
     else:
         save = _new_game(scenario, seat or [], seed, set_ or [])
+        _someone_plays(save, computer_only)
     check_outputs(log)
     console = Console(highlight=False)
     raise typer.Exit(play_at_table(save, console, LineReader(console), log))
@@ -101,6 +109,20 @@ def _new_game(path: Path, seats: list[str], seed: int | None, sets: list[str]) -
     s = load_scenario(path, overrides)
     humans = tuple(p.name for p in s.players if p.agent == "human")
     return SubwaySave(s, s.seed if seed is None else seed, humans, {})
+
+
+def _someone_plays(save: SubwaySave, computer_only: bool) -> None:
+    """A game nobody plays is refused unless asked for (the abstract games seat a human by
+    default; here the scenario names the agents, so a person says which seat is theirs)."""
+    names = save.scenario.player_names
+    if computer_only and save.humans:
+        raise RunError(f"--computer-only: {', '.join(save.humans)} is human; drop one of them")
+    if not save.humans and not computer_only:
+        raise RunError(
+            f"no seat is human, so the computer would play the whole game: take a seat with "
+            f"--seat {names[0]}=human (players: {', '.join(names)}), or add --computer-only "
+            "to watch the computer play"
+        )
 
 
 def play_at_table(
@@ -128,6 +150,12 @@ def _play_once(save: SubwaySave, console: Console, ask: LineReader | None, log: 
     source = f"subway play subway {save.scenario.name}"
     try:
         game.run()
+    except Resigned as resigned:
+        console.print(escape(resigned.verdict()))
+        if log is not None:
+            journal.write(log, None, source)
+            console.print(escape(f"The log of the turns played is in {log}."))
+        return 0
     except (LeaveGame, KeyboardInterrupt, EOFError):
         console.print("\nGame left unfinished.")
         if log is not None:

@@ -39,20 +39,45 @@ from subwaysim.transcript import (
     scores_line,
     trip_line,
 )
+from tabletop.wording import plural
 
 TABLE_COMMANDS = (
     ("board", "show the board, the decks and the scores again"),
     ("history", "the builds of the game so far, turn by turn"),
     ("save FILE", "save the game (asks before replacing a file)"),
     ("load FILE", "load a saved game"),
+    ("resign", "give up: the game ends and the best of the others wins (asks first)"),
     ("quit", "leave without finishing (or Ctrl-D, Ctrl-C)"),
     ("help", "this help"),
 )
-TABLE_WORDS = ("board", "history", "save ", "load ", "quit", "help")
+TABLE_WORDS = ("board", "history", "save ", "load ", "resign", "quit", "help")
+# The words of the abstract games' consoles (abstracts/console.py): the same at this seat.
+SEAT_WORDS = ("help", "moves", "hint", "undo", "history", "board", "save", "load", "resign")
+SEAT_WORDS += ("quit", "done", "builds")
 
 
 class LeaveGame(Exception):
     """The player left at a prompt (quit, Ctrl-D, Ctrl-C)."""
+
+
+class Resigned(LeaveGame):
+    """A player resigned: the game ends now and the best of the others wins."""
+
+    def __init__(self, player: str, scores: dict[str, int]) -> None:
+        super().__init__(player, scores)  # all in args: SimPy re-raises a copy made from them
+        self.player, self.scores = player, scores
+
+    def verdict(self) -> str:
+        others = {p: s for p, s in self.scores.items() if p != self.player}
+        scores = "  ".join(f"{p} {s}" for p, s in self.scores.items())
+        if not others:
+            return f"{self.player} resigns. (Scores: {scores})"
+        best = max(others.values())
+        winners = [p for p, s in others.items() if s == best]
+        won = (
+            f"{winners[0]} wins" if len(winners) == 1 else f"{' and '.join(winners)} share the win"
+        )
+        return f"Game over: {self.player} resigns; {won}. (Scores: {scores})"
 
 
 class LoadGame(Exception):
@@ -131,7 +156,12 @@ class Table:
         rest = rest.strip()
         if word == "quit":
             raise LeaveGame
-        if word == "board":
+        if word == "resign":
+            if self._confirm(f"{player}, resign the game? (yes/no) "):
+                scores = {p: state.scores[p] for p in state.players}
+                raise Resigned(player, scores)
+            self.say("Not resigned; the game goes on.")
+        elif word == "board":
             self.show(self.context(state, player))
         elif word == "history":
             self.show(self.history())
@@ -173,8 +203,12 @@ class Table:
                 return options.choices[labels.index(line)]
             if line == "help":
                 self.show(self.help_table([("1..N or a name", "the systems to ride")]))
+            elif line in ("moves", "hint"):
+                self.say(f"Choose one of: {offered}")
             elif not line or not self.command(line, state, player):
-                self.say(f"✗ answer a number from 1 to {len(labels)}", "red")
+                self.say(
+                    f"✗ answer a number from 1 to {len(labels)} (help lists the commands)", "red"
+                )
 
     def choose_intensify(
         self, player: str, state: GameState, square: int, trip: TripTaken | None
@@ -200,8 +234,13 @@ class Table:
                 return None
             if line == "help":
                 self.show(self.help_table([(f"{'|'.join(names)}", "that card"), ("no", "none")]))
+            elif line in ("moves", "hint"):
+                self.say(f"Answer one of {', '.join(names)} or no (SG-16).")
             elif not line or not self.command(line, state, player):
-                self.say(f"✗ answer one of {', '.join(names)} or no (SG-16)", "red")
+                self.say(
+                    f"✗ answer one of {', '.join(names)} or no (SG-16); help lists the commands",
+                    "red",
+                )
 
     def help_table(self, commands: Sequence[tuple[str, str]]) -> RenderableType:
         """This prompt's commands, then the table's; a grid, so long names never run on."""
@@ -265,7 +304,10 @@ class Table:
             self.say(f"Error: {exc}", "red")
             return
         decided = sum(len(lines) for lines in save.decisions.values())
-        self.say(f"Saved turn {self.turn_of()} ({decided} decisions so far) to {path}.")
+        open_ = sum(len(lines) for lines in save.phase.values())
+        made = plural(decided + open_, "decision")
+        of_phase = f", {open_} of them in this build phase" if open_ else ""
+        self.say(f"Saved turn {self.turn_of()} ({made} so far{of_phase}) to {path}.")
 
     def _confirm(self, question: str) -> bool:
         answer = self.prompt(question, lambda: ("yes", "no"), commands=False)
