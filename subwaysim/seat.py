@@ -306,8 +306,8 @@ class Table:
         decided = sum(len(lines) for lines in save.decisions.values())
         open_ = sum(len(lines) for lines in save.phase.values())
         made = plural(decided + open_, "decision")
-        of_phase = f", {open_} of them in this build phase" if open_ else ""
-        self.say(f"Saved turn {self.turn_of()} ({made} so far{of_phase}) to {path}.")
+        of_phase = f" ({open_} in this build phase)" if open_ else ""
+        self.say(f"Saved to {path}: turn {self.turn_of()}, {made} so far{of_phase}.")
 
     def _confirm(self, question: str) -> bool:
         answer = self.prompt(question, lambda: ("yes", "no"), commands=False)

@@ -151,7 +151,9 @@ def test_undo_cannot_unsee_cards_an_extra_trip_drew() -> None:
     assert [b.action for b in made] == ["track", "station"]
     # The warning comes before the build, with a confirmation (issue 32).
     warned = "Warning: station c4 local adds an extra trip (SG-18) that draws from a draw pile"
-    assert text.index(warned) < text.index("Build it? (yes/no) > ") < text.index("IRT builds station")
+    assert (
+        text.index(warned) < text.index("Build it? (yes/no) > ") < text.index("IRT builds station")
+    )
     assert "station c4 local cannot be taken back: its extra trip drew from a draw pile" in text
     assert "(extra) distance" in text  # the extra trip is shown as it happens
     fresh = GameState.new(scenario(), seed=0)  # no card anywhere: no extra trip, nothing seen
@@ -236,7 +238,9 @@ def test_the_intensify_question_shows_the_trip_that_earned_it() -> None:
 
 def test_a_whole_game_with_a_human_seat() -> None:
     s = scenario(end={"turns": 2})
-    human, _, _ = seat(["track a1", "track a2", "station a1", "yes", "done", "no", "no"] + ["done"] * 8)
+    human, _, _ = seat(
+        ["track a1", "track a2", "station a1", "yes", "done", "no", "no"] + ["done"] * 8
+    )
     greedy = GreedyAgent("BRT", random.Random(1))
     events: list[Event] = []
     human.table.turn_events = []

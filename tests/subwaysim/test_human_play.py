@@ -77,8 +77,12 @@ def test_a_saved_game_resumes_exactly_where_it_was_saved(tmp_path: Path) -> None
     lines = ["track a1", "track a2", "station a1", "yes", "no", "done"]
     lines += ["track b1", f"save {saved}", "quit"]
     code, text = at_table(new_game(3), lines, first)
-    assert code == 0 and f"to {saved}." in text
+    said = f"Saved to {saved}: turn 3, 7 decisions so far (1 in this build phase)."
+    assert code == 0 and said in " ".join(text.split())
     code, text = at_table(read_save(saved), ["undo", "quit"], second)
+    # The board after the load is the loaded moment: track b1 already on it (issue 32, point 5).
+    loaded = text.split("IRT builds (2 points left) >")[0]
+    assert "IRT builds track b1 (cost 1, 2 left)" in loaded
     assert "Undone: track b1" in text  # the open phase's builds came back, still undoable
     assert first.read_bytes() == second.read_bytes()  # the same game, event for event
 
