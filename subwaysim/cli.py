@@ -443,8 +443,11 @@ def _help_without_game(ctx: typer.Context, game: str) -> None:
 def _known_game(game: str, command: str) -> None:
     from abstracts import game_names
 
-    if game not in ("subway", "subway-game", *game_names()):
-        fail(f"unknown game {game!r}; subway {command} takes {_games()}")
+    from tabletop.wording import did_you_mean
+
+    known = ("subway", "subway-game", *game_names())
+    if game not in known:
+        fail(f"unknown game {game!r}{did_you_mean(game, known)}; subway {command} takes {_games()}")
 
 
 @app.command()
