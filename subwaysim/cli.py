@@ -202,7 +202,7 @@ def sweep(
     ] = None,
     seed: Annotated[
         int | None,
-        typer.Option(parser=whole(0), metavar="S", help="Sweep seed (default: the scenario's)."),
+        typer.Option(parser=whole(0), metavar="N", help="Sweep seed (default: the scenario's)."),
     ] = None,
     jobs: Annotated[
         int | None,
@@ -283,12 +283,16 @@ def sweep(
 def playtest(
     scenario: ScenarioArg,
     out: Annotated[
-        str, typer.Option("--out", help="New folder, or a playtest's folder to resume.")
+        str,
+        typer.Option("--out", metavar="DIR", help="New folder, or a playtest's folder to resume."),
     ],
     games: Annotated[
         int,
         typer.Option(
             "--games",
+            parser=whole(1),
+            metavar="N",
+            show_default=True,
             help="Games a setting for quick players (greedy, random, uniform); mcts plays 6 "
             "in every 100 (at least 2) on the questions where skill may matter.",
         ),
@@ -297,16 +301,22 @@ def playtest(
         str,
         typer.Option(
             "--agents",
+            metavar="A,B,..",
+            show_default=True,
             help="Kinds of players, each in every seat in turn: greedy, random, uniform, "
             "mcts (30 playouts a build phase here), mcts:N or mcts:Xs.",
         ),
     ] = "greedy,mcts",
     jobs: Annotated[
-        int | None, typer.Option(help="Local worker processes (default: every core).")
+        int | None,
+        typer.Option(
+            parser=whole(1), metavar="J", help="Local worker processes (default: every core)."
+        ),
     ] = None,
     precision: Annotated[
         float | None,
         typer.Option(
+            parser=number(positive=True),
             metavar="W",
             help="Add games in batches until every win-rate interval is at most W wide "
             "(or --games is reached).",
@@ -442,7 +452,6 @@ def _help_without_game(ctx: typer.Context, game: str) -> None:
 
 def _known_game(game: str, command: str) -> None:
     from abstracts import game_names
-
     from tabletop.wording import did_you_mean
 
     known = ("subway", "subway-game", *game_names())

@@ -40,18 +40,26 @@ def _match(
     games: Annotated[
         int,
         typer.Option(
-            parser=cli_style.whole(1), metavar="N", help="Games per pair of agents (seats rotated)."
+            parser=cli_style.whole(1),
+            metavar="N",
+            help="Games per pair of agents (seats rotated).",
+            show_default=True,
         ),
     ] = 20,
     jobs: Annotated[
         int | None,
         typer.Option(
-            parser=cli_style.whole(1), metavar="J", help="Worker processes (default: cores)."
+            parser=cli_style.whole(1),
+            metavar="J",
+            help="Local worker processes (default: every core).",
         ),
     ] = None,
     seed: Annotated[
-        int, typer.Option(parser=cli_style.whole(0), metavar="S", help="Ladder seed.")
-    ] = 0,
+        int | None,
+        typer.Option(
+            parser=cli_style.whole(0), metavar="N", help="Ladder seed (default: the scenario's)."
+        ),
+    ] = None,
     set_: Annotated[
         list[str] | None,
         typer.Option("--set", metavar="KEY=VALUE", help="Override a scenario key, repeatable."),
@@ -67,7 +75,7 @@ def _match(
     if len(set(names)) < 2 or len(set(names)) != len(names):
         raise LadderError(f"--agents {agents!r}: name two or more different agents")
     s = load_scenario(scenario, set_ or [])
-    tasks = ladder_tasks(s, names, games, seed)
+    tasks = ladder_tasks(s, names, games, s.seed if seed is None else seed)
     console = Console(highlight=False)
     records: list[GameRecord] = []
     failed: list[FailedGame] = []
