@@ -56,7 +56,10 @@ def _play(
         ),
     ] = None,
     seed: Annotated[
-        int | None, typer.Option(parser=cli_style.whole(), metavar="N", help="Game seed.")
+        int | None,
+        typer.Option(
+            parser=cli_style.whole(), metavar="N", help="Game seed (default: the scenario's)."
+        ),
     ] = None,
     set_: Annotated[
         list[str] | None,
