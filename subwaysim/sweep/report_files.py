@@ -13,12 +13,13 @@ import io
 import math
 from collections import Counter
 from collections.abc import Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from pathlib import Path
 
 from subwaysim.files import atomic_write_text
 from subwaysim.sweep.baseline import report_baseline
 from subwaysim.sweep.compare import SettingDifferences, compare_all
+from subwaysim.sweep.completeness import Shortfall, shortfall
 from subwaysim.sweep.differences import compare_csv, differences_markdown
 from subwaysim.sweep.errors import SweepError
 from subwaysim.sweep.failures import FAILED, FailedGame, read_failures
@@ -31,6 +32,7 @@ from subwaysim.sweep.stats import DESIGN_METRICS, SettingStats, metric_definitio
 from subwaysim.sweep.summary_table import markdown_table, metrics_markdown, players_markdown
 from subwaysim.sweep.trace_plots import trace_figures
 from subwaysim.sweep.traces import TRACES, GameTrace, matching, read_traces
+from tabletop.wording import plural
 
 SUMMARY = "summary.csv"
 COMPARE = "compare.csv"
@@ -45,6 +47,7 @@ class Report:
     differences: tuple[SettingDifferences, ...]
     failures: tuple[FailedGame, ...]
     files: tuple[str, ...]
+    missing: Shortfall = field(default_factory=lambda: Shortfall(0, (), 0))  # fewer than asked
 
 
 # --- summary.csv ---------------------------------------------------------------------------
@@ -134,11 +137,13 @@ def write_report(out: str | Path) -> Report:
     atomic_write_text(out / SUMMARY, summary_csv(table))
     atomic_write_text(out / COMPARE, compare_csv(differences))
     figures = outcome_figures(table, records)
-    figures.update(trace_figures([s.setting for s in table], traces))
+    missing = shortfall(meta, records)
+    note = "" if missing.complete else "sweep incomplete"
+    figures.update(trace_figures([s.setting for s in table], traces, note))
     plots = save_figures(out, figures)
     parts = ReportParts(table, records, traces, differences, failures, meta, why)
     atomic_write_text(out / REPORT, report_markdown(parts, plots))
-    return Report(table, differences, failures, (SUMMARY, COMPARE, *plots, REPORT))
+    return Report(table, differences, failures, (SUMMARY, COMPARE, *plots, REPORT), missing)
 
 
 @dataclass(frozen=True, slots=True)
@@ -215,7 +220,12 @@ def _setup_lines(parts: ReportParts) -> list[str]:
         lines.append("- Settings: the scenario as written (no `--set`)")
     counts = sorted({s.games for s in table})
     per = str(counts[0]) if len(counts) == 1 else f"{counts[0]}–{counts[-1]}"
-    lines.append(f"- Games: {per} per setting, {len(records)} in all ({len(table)} settings)")
+    lines.append(
+        f"- Games: {per} per setting, {len(records):,} in all ({plural(len(table), 'setting')})"
+    )
+    missing = shortfall(meta, records)
+    if not missing.complete:
+        lines.append(f"- **{missing.sentence()}**")
     ends = Counter(r.end for r in records)
     lines.append("- Ended by (SG-20): " + ", ".join(f"{e} {n}" for e, n in sorted(ends.items())))
     if parts.differences:
