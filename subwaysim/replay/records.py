@@ -107,6 +107,41 @@ class BuiltRecord(Record):
     detail: str | None
     cost: int
     points_left: int
+    surcharge: int = 0  # SG-21 (logs before it have none)
+    whole_phase: bool = False  # SG-17: a hazard or another's track took the whole phase
+
+
+class DepopulatedRecord(Record):
+    """SG-21 option `depopulate`."""
+
+    player: str
+    square: str
+    decks: tuple[str, ...]
+
+
+class BorrowedRecord(Record):
+    """SG-22: a build point borrowed against a debt token."""
+
+    player: str
+    points_left: int
+    debt: int
+    borrowed: int
+
+
+class DebtPaidRecord(Record):
+    """SG-22: debt tokens paid back with a phase's first points."""
+
+    player: str
+    tokens: int
+    debt: int
+    points_left: int
+
+
+class BankedRecord(Record):
+    """SG-22: unspent build points kept for the next turn."""
+
+    player: str
+    points: int
 
 
 class DeckRecord(BaseModel):
@@ -152,6 +187,10 @@ KINDS: dict[str, type[Record]] = {
     "NoTrip": NoTripRecord,
     "Intensified": IntensifiedRecord,
     "Built": BuiltRecord,
+    "Depopulated": DepopulatedRecord,
+    "Borrowed": BorrowedRecord,
+    "DebtPaid": DebtPaidRecord,
+    "Banked": BankedRecord,
     "TurnEnded": TurnEndedRecord,
     "GameEnded": GameEndedRecord,
 }
