@@ -65,7 +65,7 @@ class BuildDesk:
         table = self.table
         table.open_phase = (self.player, self.kept)
         # The phase as it stands: after a load that is the loaded moment, its builds made.
-        table.show(table.context(self.position.state, self.player, self._story()))
+        table.show_turn(self.position.state, self.player, self._story())
         while True:
             line = table.prompt(self._prompt(), self._words)
             word = line.split(" ")[0].lower() if line else ""

@@ -149,7 +149,7 @@ def _play_once(save: SubwaySave, console: Console, ask: LineReader | None, log: 
     journal = JsonlLog()
     game = Game(save.scenario, save.seed, [table.observe, transcript, journal], seats)
     if save.humans and table.live:
-        console.print("Type [bold]help[/] at your prompt for the commands.")
+        table.greeting = "Type [bold]help[/] at your prompt for the commands."
     source = f"subway play subway {save.scenario.name}"
     try:
         game.run()

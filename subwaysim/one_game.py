@@ -134,6 +134,7 @@ def show_turns(
 
     `outputs` are the log and the replay page to write, if any.
     """
+    from subwaysim.screen_fit import Screen
     from subwaysim.stepping import Stepper, game_panels
 
     check_outputs(*outputs)
@@ -149,7 +150,7 @@ def show_turns(
         from abstracts.line_input import LineReader
 
         keys = LineReader(console, lambda: ["b", "n", "q", "g "])
-        Stepper(panels, summary, console.print, keys).run(first or 1)
+        Stepper(panels, summary, console.print, keys, Screen.of(console)).run(first or 1)
     elif first is not None:
         console.print(panels[first - 1])
 

@@ -29,9 +29,11 @@ from subwaysim.events import (
 )
 from subwaysim.routing import TripOptions
 from subwaysim.saved_game import SubwaySave, read_save, write_save
+from subwaysim.screen_fit import Screen
 from subwaysim.state import GameState
 from subwaysim.transcript import (
     BoardView,
+    deck_line,
     deck_table,
     event_lines,
     player_colours,
@@ -106,6 +108,7 @@ class Table:
         self.live = True  # False while a loaded game replays its decisions
         self.save_state: Callable[[], SubwaySave] | None = None  # set by the game's runner
         self.open_phase: tuple[str, list[str]] | None = None  # a build desk's kept decisions
+        self.greeting = ""  # said once, under the first turn shown
 
     # ------------------------------------------------------------------ what happened
 
@@ -252,7 +255,11 @@ class Table:
     # ------------------------------------------------------------------ the turn's story
 
     def context(
-        self, state: GameState, player: str, events: Sequence[Event] | None = None
+        self,
+        state: GameState,
+        player: str,
+        events: Sequence[Event] | None = None,
+        fold: bool = False,
     ) -> RenderableType:
         """Turn header, the board with this turn's trip ends, decks, populated cards and
         reshuffles, the trips and builds so far, and the scores."""
@@ -268,12 +275,31 @@ class Table:
         parts: list[RenderableType] = [
             Text(f"Turn {state.turn} · round {state.round} · {player}", style="bold"),
             BoardView(start, snapshot, marks),
-            deck_table(snapshot.decks),
+            deck_line(snapshot.decks) if fold else deck_table(snapshot.decks),
             Text(population_line(events), style="dim"),
             *event_lines(events, colours),
             scores_line(snapshot.scores, colours),
         ]
         return Group(*parts)
+
+    def show_turn(
+        self, state: GameState, player: str, events: Sequence[Event] | None = None
+    ) -> None:
+        """The turn's context when a prompt opens. At a terminal the screen is cleared
+        first, and when the context is taller than the screen the decks table is folded
+        into one line (`board` shows it in full), so the turn's header stays in sight."""
+        screen = Screen.of(self.console)
+        full = self.context(state, player, events)
+        if not screen.clear:
+            self.show(full)
+        else:
+            screen.wipe()
+            room = self.console.size.height - 2 - bool(self.greeting)
+            tall = len(self.console.render_lines(full, pad=False)) > room
+            self.show(self.context(state, player, events, fold=True) if tall else full)
+        if self.greeting:  # once, below the first context (a cleared screen would lose it)
+            self.console.print(self.greeting)
+            self.greeting = ""
 
     def history(self, open_phase: Sequence[Event] = ()) -> RenderableType:
         """The builds of the game, turn by turn, and those of a build phase still open."""
