@@ -20,6 +20,6 @@ def test_the_readme_examples_match_what_the_commands_print() -> None:
 
 def test_a_drifted_example_is_caught() -> None:
     text = "<!-- example: subway validate scenarios/classic.yaml -->\n```\nstale\n```\n"
-    ((command, body),) = blocks(regenerate(text))
+    ((_, body),) = blocks(regenerate(text))
     assert body.startswith("scenarios/classic.yaml: ok (classic, players IRT, BRT)")
     assert blocks(text)[0][1] != body
