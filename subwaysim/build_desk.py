@@ -237,8 +237,8 @@ class BuildDesk:
         self.revealed.pop()
         self.position = replay_phase(self.start, self.player, self.points, self.kept)
         left = self.position.pending[0] if self.position.pending else 0
+        self.table.show_turn(self.position.state, self.player, self._story())
         self.table.say(f"Undone: {last} ({left} point{'s' * (left != 1)} left).")
-        self.table.show(self.table.context(self.position.state, self.player, self._story()))
 
     # ------------------------------------------------------------------ views
 

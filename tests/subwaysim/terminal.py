@@ -14,6 +14,13 @@ import pyte
 ROOT = Path(__file__).resolve().parents[2]
 
 
+class _Screen(pyte.Screen):
+    """pyte's screen, forgiving the extra parameters prompt_toolkit may send (`ESC[n;..d`)."""
+
+    def cursor_to_line(self, line: int | None = None, *_: object, **__: object) -> None:
+        super().cursor_to_line(line)
+
+
 @dataclass
 class Terminal:
     """`subway ARGS` in a ROWS x COLUMNS pseudo-terminal; `screen()` is what it shows."""
@@ -25,7 +32,7 @@ class Terminal:
     shown: list[str] = field(default_factory=list)  # every screen seen at a prompt
 
     def __post_init__(self) -> None:
-        self.vt = pyte.Screen(self.columns, self.rows)
+        self.vt = _Screen(self.columns, self.rows)
         self.stream = pyte.Stream(self.vt)
         env = {**os.environ, "TERM": "xterm-256color", "COLUMNS": "", "LINES": ""}
         env.pop("COLUMNS")
@@ -40,6 +47,8 @@ class Terminal:
             cwd=str(ROOT),
             env=env,
         )
+        # Answer the cursor-position requests a real terminal answers (prompt_toolkit asks).
+        self.vt.write_process_input = self.child.send  # type: ignore[method-assign]
 
     def _feed(self) -> None:
         self.stream.feed(self.child.before or "")
@@ -62,6 +71,21 @@ class Terminal:
         self._feed()
         self.child.close()
         return self.child.exitstatus or 0
+
+    def settle(self, quiet: float = 1.0, limit: float = 300.0) -> bool:
+        """Read until the output stops at a prompt (`> ` at the cursor); False at the end."""
+        waited = 0.0
+        while True:
+            try:
+                self.stream.feed(self.child.read_nonblocking(100_000, timeout=quiet))
+                continue
+            except pexpect.TIMEOUT:
+                waited += quiet
+            except pexpect.EOF:
+                return False
+            line = self.vt.display[self.vt.cursor.y][: self.vt.cursor.x].rstrip()
+            if line.endswith(">") or waited >= limit:
+                return True
 
     def screen(self) -> str:
         return "\n".join(line.rstrip() for line in self.vt.display)
