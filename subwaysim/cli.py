@@ -18,6 +18,7 @@ from rich.markup import escape
 from abstracts.cli_style import app as styled_app
 from abstracts.cli_style import number, print_error, text, whole
 from subwaysim.scenario import Scenario, ScenarioError, load_scenario
+from tabletop.wording import plural
 
 if TYPE_CHECKING:
     from subwaysim.sweep.report_files import Report
@@ -147,7 +148,10 @@ def replay(
     except OSError as exc:
         fail(f"{out}: cannot write it: {exc.strerror or exc}")
     Console(highlight=False).print(
-        escape(f"{out}: {len(game.frames)} turns of {game.start.scenario}; open it in a browser")
+        escape(
+            f"{out}: {plural(len(game.frames), 'turn')} of {game.start.scenario}; "
+            "open it in a browser"
+        )
     )
 
 
@@ -273,7 +277,8 @@ def sweep(
         fail(f"{exc.filename or out}: {exc.strerror or exc}")
     except KeyboardInterrupt:
         kept = len(job.records) if job is not None else 0
-        console.print(escape(f"Interrupted: {kept} games are in {out}/games.csv; rerun to resume."))
+        held = f"{plural(kept, 'game')} {'is' if kept == 1 else 'are'}"
+        console.print(escape(f"Interrupted: {held} in {out}/games.csv; rerun to resume."))
         raise typer.Exit(130) from None
     show_report(console, folder, report)
     _exit_on_failures(report)
@@ -344,7 +349,10 @@ def playtest(
         raise typer.Exit(130) from None
     if failed:
         Console(stderr=True, highlight=False, soft_wrap=True).print(
-            escape(f"Error: {failed} games failed (see each sweep's failed.csv); rerun to retry")
+            escape(
+                f"Error: {plural(failed, 'game')} failed (see each sweep's failed.csv); "
+                "rerun to retry"
+            )
         )
         raise typer.Exit(1)
 
@@ -355,8 +363,8 @@ def _exit_on_failures(built: Report) -> None:
     if failures:
         Console(stderr=True, highlight=False, soft_wrap=True).print(
             escape(
-                f"Error: {len(failures)} games failed (listed in failed.csv, played again on "
-                f"the next run); first: {failures[0].describe()}"
+                f"Error: {plural(len(failures), 'game')} failed (listed in failed.csv, played "
+                f"again on the next run); first: {failures[0].describe()}"
             )
         )
         raise typer.Exit(1)

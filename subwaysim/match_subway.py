@@ -17,6 +17,7 @@ from subwaysim.ladder import Ladder, ladder_tasks
 from subwaysim.scenario import AGENT, AGENTS_HELP, ScenarioError, load_scenario
 from subwaysim.sweep.failures import FailedGame
 from subwaysim.sweep.results import GameRecord
+from tabletop.wording import plural
 
 match_app = cli_style.app()
 
@@ -92,7 +93,8 @@ def _match(
                     records.append(outcome.record)
                 progress.advance(task)
     except KeyboardInterrupt:
-        console.print(f"Interrupted after {len(records)} of {len(tasks)} games: the table so far.")
+        done = f"{len(records)} of {plural(len(tasks), 'game')}"
+        console.print(f"Interrupted after {done}: the table so far.")
         show(console, Ladder.of(names, records), s.name)
         raise typer.Exit(130) from None
     show(console, Ladder.of(names, records), s.name)
