@@ -56,8 +56,15 @@ class BoardView:
     def __init__(self, start: GameStarted, snapshot: TurnEnded, marks: Sequence[str] = ()) -> None:
         self.start, self.snapshot, self.marks = start, snapshot, set(marks)
         self.colours = player_colours(start.players)
+        self.plain = False
 
-    def __rich__(self) -> RenderableType:
+    def __rich_console__(self, console: Console, options: ConsoleOptions) -> RenderResult:
+        # Without colour a station's glyph does not say whose it is: its owner's track glyph
+        # follows it (`○■` an IRT local station), unless the square is marked `[ ]`.
+        self.plain = console.no_color or console.color_system is None
+        yield self._lines()
+
+    def _lines(self) -> RenderableType:
         w, h = self.start.width, self.start.height
         files = "    " + "".join(f" {f} " for f in string.ascii_lowercase[:w])
         lines = [Text(files, style="dim")]
@@ -87,6 +94,8 @@ class BoardView:
             hazard = square in self.start.hazards
             glyph, style = GLYPHS["hazard" if hazard else "empty"], "grey50"
         left, right = ("[", "]") if square in self.marks else (" ", " ")
+        if station is not None and self.plain and square not in self.marks:
+            right = track_glyph(self.start.players, station[2])
         return Text(f"{left}{glyph}{right}", style=style + bg)
 
     def _is_cross(self, square: str, player: str) -> bool:
@@ -109,6 +118,10 @@ class BoardView:
         items.append(Text(f"{GLYPHS['cross']} intersection"))
         items.append(Text.assemble((f" {GLYPHS['hazard']} ", HAZARD_BG), " hazard"))
         items.append(Text("[ ] this turn's trip ends"))
+        if self.plain:
+            first = self.start.players[0]
+            owned = f"{GLYPHS['local']}{track_glyph(self.start.players, first)} {first}'s station"
+            items.append(Text(owned))
         return Legend(items)
 
 

@@ -52,3 +52,30 @@ def test_a_taller_terminal_gets_the_full_decks_table(rows: int) -> None:
     t.send("quit")
     t.finish()
     assert "deck     supply  draw  discard  queue  flips  empty piles" in screen
+
+
+def test_without_colour_a_station_says_whose_it_is() -> None:
+    # Issue 32, point 11: ○ and ◎ are coloured by owner; without colour the owner's track
+    # glyph follows them. Turn 22 of classic.yaml (seed 1): IRT's local station at c11,
+    # BRT's at d11 and BRT's express at g11.
+    import io
+
+    from rich.console import Console
+
+    from subwaysim.engine import Game
+    from subwaysim.scenario import load_scenario
+    from subwaysim.stepping import game_panels
+    from tests.subwaysim.terminal import ROOT
+
+    events: list = []
+    Game(load_scenario(ROOT / "scenarios" / "classic.yaml"), None, [events.append]).run()
+    panels, _ = game_panels(events)
+    plain = Console(file=io.StringIO(), width=80, color_system=None)
+    plain.print(panels[21])
+    text = plain.file.getvalue()  # type: ignore[attr-defined]
+    rank_11 = next(line for line in text.splitlines() if line.startswith("│  11 "))
+    assert rank_11.startswith("│  11  ·  ·  ○■ ○▲ ▲  ▲  ◎▲ ○▲ ·")
+    assert "○■ IRT's station" in text
+    coloured = Console(file=io.StringIO(), width=80, color_system="truecolor")
+    coloured.print(panels[21])
+    assert "○■" not in coloured.file.getvalue()  # type: ignore[attr-defined]
