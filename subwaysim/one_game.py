@@ -150,7 +150,10 @@ def show_turns(
         from abstracts.line_input import LineReader
 
         keys = LineReader(console, lambda: ["b", "n", "q", "g "])
-        Stepper(panels, summary, console.print, keys, Screen.of(console)).run(first or 1)
+        screen = Screen.of(console)  # a terminal to fit; into a pipe, panels go out whole
+        Stepper(panels, summary, console.print, keys, screen if screen.clear else None).run(
+            first or 1
+        )
     elif first is not None:
         console.print(panels[first - 1])
 
