@@ -4,7 +4,7 @@ VENV := .venv
 BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed-stamp
 
-.PHONY: run test bench lint format clean
+.PHONY: run test bench lint format clean examples
 
 $(STAMP): pyproject.toml
 	@test -x $(BIN)/python || $(PYTHON) -m venv $(VENV)
@@ -18,6 +18,24 @@ $(STAMP): pyproject.toml
 run: $(STAMP)
 	@if [ -t 0 ] && [ -t 1 ]; then mode=--step; else mode=--quiet; fi; \
 	$(BIN)/subway run scenarios/classic.yaml $$mode --html reports/classic.html
+
+# `make examples` regenerates the README's printed examples from today's commands (a test,
+# tests/subwaysim/test_readme_examples.py, fails when they drift) and the replay page's
+# picture reports/examples/replay.png (turn 22 of classic.yaml, seed 1) with headless
+# Chromium from the system packages (`apt-get install -y chromium`).
+examples: $(STAMP)
+	$(BIN)/python -m subwaysim.output.readme_examples README.md
+	$(BIN)/python -m subwaysim run scenarios/classic.yaml --quiet --html reports/classic.html
+	@browser=$$(command -v chromium || command -v chromium-browser || command -v google-chrome) \
+		|| { echo "no chromium: apt-get install -y chromium, then make examples"; exit 1; }; \
+	profile=$$(mktemp -d); \
+	$$browser --headless --no-sandbox --disable-gpu --hide-scrollbars --no-first-run \
+		--disable-background-networking --disable-component-update --disable-sync \
+		--user-data-dir=$$profile --window-size=1280,800 --virtual-time-budget=5000 \
+		--screenshot=reports/examples/replay.png \
+		"file://$(CURDIR)/reports/classic.html#turn=22" 2>/dev/null; \
+	status=$$?; rm -rf $$profile; exit $$status
+	@echo "reports/examples/replay.png: turn 22 of reports/classic.html"
 
 test: $(STAMP)
 	$(BIN)/ruff check .

@@ -14,6 +14,7 @@ import enum
 import inspect
 import json
 import math
+import os
 import random
 import types
 import typing
@@ -34,8 +35,10 @@ from abstracts.match import GameRecord, make_tasks, run_match, summarize, summar
 from abstracts.saved_games import load_game
 from tabletop import cli_style, signals
 from tabletop.line_input import line_reader
+from tabletop.wording import plural
 
 PLAY_WORDS = frozenset({"think", "seed", "load", "help"})
+MATCH_GAMES = 20  # `subway match GAME`'s default for every game (README "Conventions")
 MATCH_WORDS = frozenset({"agents", "games", "think", "jobs", "seed", "help"})
 AGENT_HELP = "human, mcts[:0.5s|:500][:guided], random or greedy"
 
@@ -124,7 +127,9 @@ def _play(name: str, argv: list[str], console: Console, ask: Ask | None) -> int:
         )
         for i, side in enumerate(sides)
     ]
-    params += _common_params("seconds per move for mcts players and hints")
+    params += _common_params(
+        "seconds per move for mcts players and hints", "default: a new seed, printed at the start"
+    )
     params.append(
         _option(
             "load", str | None, param_decls=["--load"], metavar="FILE", help="resume a saved game"
@@ -207,7 +212,7 @@ def _match(name: str, argv: list[str], console: Console) -> int:
         _option(
             "games",
             int,
-            40,
+            MATCH_GAMES,
             param_decls=["--games"],
             parser=cli_style.whole(1),
             metavar="N",
@@ -216,16 +221,15 @@ def _match(name: str, argv: list[str], console: Console) -> int:
         ),
         _option(
             "jobs",
-            int,
-            1,
+            int | None,
+            None,
             param_decls=["--jobs"],
             parser=cli_style.whole(1),
             metavar="J",
-            show_default=True,
-            help="worker processes",
+            help="local worker processes (default: every core)",
         ),
     ]
-    params += _common_params("seconds per move for mcts agents without a budget")
+    params += _common_params("seconds per move for mcts agents without a budget", "default: 0")
     params += [o.parameter for o in options]
     help_text = (
         f"Play a series of {name} games between two computer agents, alternating seats, "
@@ -263,10 +267,10 @@ def _play_match(
                 progress.advance(bar)
                 progress.refresh()
 
-            run_match(tasks, values["jobs"], advance)
+            run_match(tasks, values["jobs"] or os.cpu_count() or 1, advance)
     except KeyboardInterrupt as exc:  # Ctrl-C or SIGTERM (tabletop.signals): 130 / 143
         words = signals.words_of(exc).split(" (")[0]
-        console.print(f"{words} after {len(records)} of {len(tasks)} games.")
+        console.print(f"{words} after {len(records)} of {plural(len(tasks), 'game')}.")
         if records:
             console.print(summary_table(summarize(name, specs, records)))
         return signals.exit_code_of(exc)
@@ -298,7 +302,7 @@ def _agent_pair(text: str) -> tuple[AgentSpec, AgentSpec]:
 # ---------------------------------------------------------------------- shared
 
 
-def _common_params(think_help: str) -> list[inspect.Parameter]:
+def _common_params(think_help: str, seed_default: str) -> list[inspect.Parameter]:
     return [
         _option(
             "think",
@@ -316,7 +320,8 @@ def _common_params(think_help: str) -> list[inspect.Parameter]:
             param_decls=["--seed"],
             parser=cli_style.whole(),
             metavar="N",
-            help="seeds the computer players (and the game's own seed option, if it has one)",
+            help="seeds the computer players (and the game's own seed option, if it has one); "
+            + seed_default,
         ),
     ]
 

@@ -20,6 +20,7 @@ from subwaysim.scenario import Scenario, ScenarioError, load_scenario
 from tabletop.cli_style import app as styled_app
 from tabletop.cli_style import number, print_error, text, whole
 from tabletop.signals import exit_code_of, words_of
+from tabletop.wording import plural
 
 if TYPE_CHECKING:
     from subwaysim.sweep.report.report_files import Report
@@ -167,7 +168,10 @@ def replay(
     except OSError as exc:
         fail(f"{out}: cannot write it: {exc.strerror or exc}")
     Console(highlight=False).print(
-        escape(f"{out}: {len(game.frames)} turns of {game.start.scenario}; open it in a browser")
+        escape(
+            f"{out}: {plural(len(game.frames), 'turn')} of {game.start.scenario}; "
+            "open it in a browser"
+        )
     )
 
 
@@ -222,7 +226,7 @@ def sweep(
     ] = None,
     seed: Annotated[
         int | None,
-        typer.Option(parser=whole(0), metavar="S", help="Sweep seed (default: the scenario's)."),
+        typer.Option(parser=whole(0), metavar="N", help="Sweep seed (default: the scenario's)."),
     ] = None,
     jobs: Annotated[
         int | None,
@@ -293,8 +297,9 @@ def sweep(
         fail(f"{exc.filename or out}: {exc.strerror or exc}")
     except KeyboardInterrupt as exc:  # Ctrl-C or SIGTERM (tabletop.signals)
         kept = len(job.records) if job is not None else 0
+        held = f"{plural(kept, 'game')} {'is' if kept == 1 else 'are'}"
         console.print(
-            escape(f"{words_of(exc)}: {kept} games are in {out}/games.csv; rerun to resume."),
+            escape(f"{words_of(exc)}: {held} in {out}/games.csv; rerun to resume."),
             soft_wrap=True,
         )
         raise typer.Exit(exit_code_of(exc)) from None
@@ -405,12 +410,16 @@ def tune(
 def playtest(
     scenario: ScenarioArg,
     out: Annotated[
-        str, typer.Option("--out", help="New folder, or a playtest's folder to resume.")
+        str,
+        typer.Option("--out", metavar="DIR", help="New folder, or a playtest's folder to resume."),
     ],
     games: Annotated[
         int,
         typer.Option(
             "--games",
+            parser=whole(1),
+            metavar="N",
+            show_default=True,
             help="Games a setting for quick players (greedy, random, uniform); mcts plays 6 "
             "in every 100 (at least 2) on the questions where skill may matter.",
         ),
@@ -419,16 +428,22 @@ def playtest(
         str,
         typer.Option(
             "--agents",
+            metavar="A,B,..",
+            show_default=True,
             help="Kinds of players, each in every seat in turn: greedy, random, uniform, "
             "mcts (30 playouts a build phase here), mcts:N or mcts:Xs.",
         ),
     ] = "greedy,mcts",
     jobs: Annotated[
-        int | None, typer.Option(help="Local worker processes (default: every core).")
+        int | None,
+        typer.Option(
+            parser=whole(1), metavar="J", help="Local worker processes (default: every core)."
+        ),
     ] = None,
     precision: Annotated[
         float | None,
         typer.Option(
+            parser=number(positive=True),
             metavar="W",
             help="Add games in batches until every win-rate interval is at most W wide "
             "(or --games is reached).",
@@ -457,7 +472,10 @@ def playtest(
         raise typer.Exit(exit_code_of(exc)) from None
     if failed:
         Console(stderr=True, highlight=False, soft_wrap=True).print(
-            escape(f"Error: {failed} games failed (see each sweep's failed.csv); rerun to retry")
+            escape(
+                f"Error: {plural(failed, 'game')} failed (see each sweep's failed.csv); "
+                "rerun to retry"
+            )
         )
         raise typer.Exit(1)
 
@@ -468,8 +486,8 @@ def _exit_on_failures(built: Report) -> None:
     if failures:
         Console(stderr=True, highlight=False, soft_wrap=True).print(
             escape(
-                f"Error: {len(failures)} games failed (listed in failed.csv, played again on "
-                f"the next run); first: {failures[0].describe()}"
+                f"Error: {plural(len(failures), 'game')} failed (listed in failed.csv, played "
+                f"again on the next run); first: {failures[0].describe()}"
             )
         )
         raise typer.Exit(1)
@@ -565,9 +583,11 @@ def _help_without_game(ctx: typer.Context, game: str) -> None:
 
 def _known_game(game: str, command: str) -> None:
     from abstracts import game_names
+    from tabletop.wording import did_you_mean
 
-    if game not in ("subway", "subway-game", *game_names()):
-        fail(f"unknown game {game!r}; subway {command} takes {_games()}")
+    known = ("subway", "subway-game", *game_names())
+    if game not in known:
+        fail(f"unknown game {game!r}{did_you_mean(game, known)}; subway {command} takes {_games()}")
 
 
 @app.command()

@@ -337,7 +337,8 @@ class ScenarioFile:
         try:
             scenario = Scenario.model_validate(data, context={"defer_cross_checks": True})
         except ValidationError as exc:
-            problems = validation_problems(exc, self.node, overridden)
+            values = {overrides_.key_path(item): item.partition("=")[2] for item in overrides}
+            problems = validation_problems(exc, self.node, overridden, values)
             raise ScenarioError(self.source, problems) from None
         problems = [
             f"{overrides_.where(path, self.node, overridden)}: {msg}"
@@ -388,8 +389,16 @@ def apply_override(data: dict[str, Any], item: str, source: str = "--set") -> No
 
 
 def validation_problems(
-    exc: ValidationError, node: yaml.Node | None, overridden: Sequence[tuple[str, ...]]
+    exc: ValidationError,
+    node: yaml.Node | None,
+    overridden: Sequence[tuple[str, ...]],
+    values: Mapping[tuple[str, ...], str] | None = None,
 ) -> list[str]:
+    """One line per problem; an unknown key suggests the closest known one and a list given
+    by `--set` where one value is expected says lists belong to `sweep` (key_hints)."""
+    from subwaysim.key_hints import list_value_hint, unknown_key_hint
+
+    defaults = Scenario().model_dump(mode="json")
     problems = []
     errors = exc.errors()
     locs = [tuple(str(p) for p in e["loc"]) for e in errors]
@@ -400,7 +409,8 @@ def validation_problems(
             continue  # the list is short only because an item failed: report the item
         message = err["msg"].removeprefix("Value error, ")
         if err["type"] == "extra_forbidden":
-            message = "unknown key"
+            message = "unknown key" + unknown_key_hint(defaults, loc)
+        message += list_value_hint(err["type"], (values or {}).get(loc))
         problems.append(f"{overrides_.where(loc, node, overridden)}: {message}")
     return problems
 

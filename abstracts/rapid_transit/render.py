@@ -5,6 +5,9 @@ the side's largest network, lower case for its other pieces, `.` for a hole."""
 
 from __future__ import annotations
 
+import itertools
+from collections.abc import Sequence
+
 from rich.console import Group
 from rich.text import Text
 
@@ -84,7 +87,7 @@ def _summary(state: RapidTransitState) -> list[Text]:
     for side, values in ((RED, red_sizes), (CYAN, cyan_sizes)):
         line = Text()
         line.append(f" {SIDES[side]:<5}", style=STYLES[side, True])
-        line.append("  networks " + " ".join(map(str, values)))
+        line.append("  networks " + _sizes(values))
         if not state.is_over and state.side == side:
             line.append("   (to move)", style="bold")
         lines.append(line)
@@ -95,6 +98,16 @@ def _summary(state: RapidTransitState) -> list[Text]:
     if state.is_over:
         lines.append(Text(state.end_reason(), style="bold"))
     return lines
+
+
+def _sizes(values: Sequence[int]) -> str:
+    """Network sizes, a run of four or more equal ones as `1×32`, so the line (and its
+    "(to move)") fits 80 columns on a full 8 x 8 board."""
+    words: list[str] = []
+    for size, run in itertools.groupby(values):
+        count = len(list(run))
+        words += [f"{size}×{count}"] if count >= 4 else [str(size)] * count
+    return " ".join(words)
 
 
 def _counts(state: RapidTransitState) -> str:

@@ -173,9 +173,13 @@ def load_map(ref: str) -> TransitSystem:
         )
     if path.suffix.lower() in (".yaml", ".yml") or path.exists():
         return load_map_file(path)
+    from tabletop.wording import did_you_mean
+
     known = ", ".join(maps)
+    guess = did_you_mean(ref.lower(), [*maps, "random", "design"])
     raise MapError(
-        f"unknown map {ref!r}: bundled maps are {known}; or give a .yaml file, 'random' or 'design'"
+        f"unknown map {ref!r}{guess}: bundled maps are {known}; or give a .yaml file, "
+        "'random' or 'design'"
     )
 
 

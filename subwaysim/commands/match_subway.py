@@ -18,6 +18,7 @@ from subwaysim.scenario import ScenarioError, load_scenario
 from subwaysim.sweep.run.failures import FailedGame
 from subwaysim.sweep.run.results import GameRecord
 from tabletop import cli_style, signals
+from tabletop.wording import plural
 
 match_app = cli_style.app()
 
@@ -41,18 +42,26 @@ def _match(
     games: Annotated[
         int,
         typer.Option(
-            parser=cli_style.whole(1), metavar="N", help="Games per pair of agents (seats rotated)."
+            parser=cli_style.whole(1),
+            metavar="N",
+            help="Games per pair of agents (seats rotated).",
+            show_default=True,
         ),
     ] = 20,
     jobs: Annotated[
         int | None,
         typer.Option(
-            parser=cli_style.whole(1), metavar="J", help="Worker processes (default: cores)."
+            parser=cli_style.whole(1),
+            metavar="J",
+            help="Local worker processes (default: every core).",
         ),
     ] = None,
     seed: Annotated[
-        int, typer.Option(parser=cli_style.whole(0), metavar="S", help="Ladder seed.")
-    ] = 0,
+        int | None,
+        typer.Option(
+            parser=cli_style.whole(0), metavar="N", help="Ladder seed (default: the scenario's)."
+        ),
+    ] = None,
     set_: Annotated[
         list[str] | None,
         typer.Option("--set", metavar="KEY=VALUE", help="Override a scenario key, repeatable."),
@@ -70,7 +79,7 @@ def _match(
     if len(set(names)) < 2 or len(set(names)) != len(names):
         raise LadderError(f"--agents {agents!r}: name two or more different agents")
     s = load_scenario(scenario, set_ or [])
-    tasks = ladder_tasks(s, names, games, seed)
+    tasks = ladder_tasks(s, names, games, s.seed if seed is None else seed)
     console = Console(highlight=False)
     records: list[GameRecord] = []
     failed: list[FailedGame] = []
@@ -88,7 +97,8 @@ def _match(
                 progress.advance(task)
     except KeyboardInterrupt as exc:  # Ctrl-C or SIGTERM (tabletop.signals): 130 / 143
         words = signals.words_of(exc).split(" (")[0]
-        console.print(f"{words} after {len(records)} of {len(tasks)} games: the table so far.")
+        done = f"{len(records)} of {plural(len(tasks), 'game')}"
+        console.print(f"{words} after {done}: the table so far.")
         show(console, Ladder.of(names, records), s.name)
         raise typer.Exit(signals.exit_code_of(exc)) from None
     show(console, Ladder.of(names, records), s.name)

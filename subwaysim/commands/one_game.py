@@ -201,6 +201,7 @@ def show_turns(
 
     `outputs` are the log and the replay page to write, if any.
     """
+    from subwaysim.console.screen_fit import Screen
     from subwaysim.console.stepping import Stepper, game_panels
 
     check_outputs(*outputs, inputs, force)
@@ -216,7 +217,10 @@ def show_turns(
         from tabletop.line_input import LineReader
 
         keys = LineReader(console, lambda: ["b", "n", "q", "g "])
-        Stepper(panels, summary, console.print, keys).run(first or 1)
+        screen = Screen.of(console)  # a terminal to fit; into a pipe, panels go out whole
+        Stepper(panels, summary, console.print, keys, screen if screen.clear else None).run(
+            first or 1
+        )
     elif first is not None:
         console.print(panels[first - 1])
 

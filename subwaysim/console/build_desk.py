@@ -17,12 +17,14 @@ from rich.text import Text
 
 from subwaysim import builds
 from subwaysim.builds import BuildError, legal_builds, parse_build
-from subwaysim.console.decisions import DONE, MAX_LINE, build_line
+from subwaysim.console.decisions import DONE, MAX_LINE, DecisionError, build_line
 from subwaysim.console.phase import hidden_cards, replay_phase
-from subwaysim.console.seat import Table
+from subwaysim.console.seat import SEAT_WORDS, Table
+from subwaysim.console.seat_hint import hint_plan
 from subwaysim.events import Event
 from subwaysim.output.transcript import event_lines, player_colours
 from subwaysim.state import GameState
+from tabletop.wording import did_you_mean, plural
 
 LISTED = 24  # squares listed in full by `builds` before it summarises
 DESCRIPTIONS = {
@@ -33,6 +35,8 @@ DESCRIPTIONS = {
     "intensify": "a square whose card still has a copy in supply",
     "borrow": "one point now, a debt token to pay back first (SG-22)",
 }
+# Answers for a phase tried on a copy (a tied route: the first; intensify: no).
+_ANY_ANSWER = (lambda _state, options: options.choices[0], lambda _state, _square, _events: None)
 WHOLE_PHASE = "a hazard or another player's track: the whole phase, first build only (SG-17)"
 
 
@@ -60,8 +64,8 @@ class BuildDesk:
     def run(self) -> list[str]:
         table = self.table
         table.open_phase = (self.player, self.kept)
-        table.show(table.context(self.start, self.player))
-        table.show(self._events_view(self.position.events))
+        # The phase as it stands: after a load that is the loaded moment, its builds made.
+        table.show_turn(self.position.state, self.player, self._story())
         while True:
             line = table.prompt(self._prompt(), self._words)
             word = line.split(" ")[0].lower() if line else ""
@@ -79,8 +83,10 @@ class BuildDesk:
             self.table.show(self.table.help_table(self.commands()))
         elif word == "undo" and not rest:
             self._undo()
-        elif word == "builds":
+        elif word in ("builds", "moves"):  # `moves`: the abstract consoles' word for it
             self.table.show(self.affordable(rest))
+        elif word == "hint" and not rest:
+            self._hint()
         elif word == "board":
             self.table.show(self.table.context(self.position.state, self.player, self._story()))
         elif word == "history":
@@ -97,7 +103,7 @@ class BuildDesk:
         return f"{self.player} builds ({left} point{'s' * (left != 1)} left) > "
 
     def _words(self) -> list[str]:
-        words = ["done", "undo", "builds ", *(f"builds {a}" for a in DESCRIPTIONS)]
+        words = ["done", "undo", "hint", "moves", "builds ", *(f"builds {a}" for a in DESCRIPTIONS)]
         pending = self.position.pending
         if pending is not None:
             state = self.position.state
@@ -118,6 +124,8 @@ class BuildDesk:
             rows.append(("borrow", DESCRIPTIONS["borrow"]))
         rows += [
             ("builds [ACTION]", "what you can afford now (ACTION: every square of it)"),
+            ("moves [ACTION]", "the same as builds"),
+            ("hint", "ask the strong computer player (mcts) what it would build"),
             ("undo", "take back the last build of this phase"),
             ("done", "end the build phase (an empty line just asks again)"),
         ]
@@ -138,15 +146,66 @@ class BuildDesk:
         try:
             build = parse_build(text, state.board, names)
         except BuildError as exc:
-            self.table.say(f"✗ {exc}", "red")
+            word = text.split(" ")[0].lower()
+            hint = did_you_mean(word, SEAT_WORDS) if " " not in text.strip() else ""
+            self.table.say(f"✗ {exc}{hint}; help lists every command", "red")
             return
         reason = builds.check(build, state, self.player, *pending)
         if reason:
             self.table.say(f"✗ {build.text(state.board)}: {reason}", "red")
             return
+        line = build_line(build, state)
+        if self._reveals(line) and not self._confirmed(build.text(state.board)):
+            self.table.say("Not built.")
+            return
         shown = len(self.position.events)
-        self._keep([build_line(build, state)], ask=True)
+        self._keep([line], ask=True)
         self.table.show(self._events_view(self.position.events[shown:]))
+
+    def _reveals(self, line: str) -> bool:
+        """Whether this build's extra trip (SG-18) would draw from a draw pile (SG-5), which
+        no undo can take back. Tried on a copy with any answer to its questions: whether the
+        queue runs short is public (the decks table shows queue and pile sizes), so asking
+        tells the player nothing hidden."""
+        before = hidden_cards(self.position.state)
+        try:
+            trial = replay_phase(
+                self.start, self.player, self.points, [*self.kept, line], *_ANY_ANSWER
+            )
+        except DecisionError:
+            return False
+        return hidden_cards(trial.state) != before
+
+    def _confirmed(self, build: str) -> bool:
+        self.table.say(
+            f"Warning: {build} adds an extra trip (SG-18) that draws from a draw pile; the "
+            "cards seen cannot be unseen (SG-5), so undo cannot take it back.",
+            "yellow",
+        )
+        return self.table._confirm("Build it? (yes/no) > ")
+
+    def _hint(self) -> None:
+        """The strong player's plan for the rest of this phase (mcts, seeded, budgeted)."""
+        pending = self.position.pending
+        if pending is None:
+            self.table.say("No more builds this phase: type done (or undo).")
+            return
+        state = self.position.state
+        plan, iterations = hint_plan(state, self.player, *pending, seed=self.table.seed)
+        now, position, lines = [], self.position, list(self.kept)
+        for build in plan:  # the builds this phase can pay for; the rest are for later turns
+            here = position.state
+            if position.pending is None or builds.check(
+                build, here, self.player, *position.pending
+            ):
+                break
+            now.append(build.text(here.board))
+            lines.append(build_line(build, here))
+            position = replay_phase(self.start, self.player, self.points, lines, *_ANY_ANSWER)
+        words = ", ".join(now) or "nothing now: done banks the points"
+        later = len(plan) - len(now)
+        then = f" (then {plural(later, 'more build')} on later turns)" if later and now else ""
+        self.table.say(f"Hint (mcts, {plural(iterations, 'playout')}): {words}{then}.")
 
     def _keep(self, group: Sequence[str], ask: bool = False) -> None:
         """Play one more build (with its answers) forward from the phase start."""
@@ -178,8 +237,8 @@ class BuildDesk:
         self.revealed.pop()
         self.position = replay_phase(self.start, self.player, self.points, self.kept)
         left = self.position.pending[0] if self.position.pending else 0
+        self.table.show_turn(self.position.state, self.player, self._story())
         self.table.say(f"Undone: {last} ({left} point{'s' * (left != 1)} left).")
-        self.table.show(self.table.context(self.position.state, self.player, self._story()))
 
     # ------------------------------------------------------------------ views
 

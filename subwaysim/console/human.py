@@ -65,4 +65,4 @@ class HumanAgent(Agent):
         """Before the turn's first question: the turn's context (board, cards, trips)."""
         if self.shown_turn != state.turn:
             self.shown_turn = state.turn
-            self.table.show(self.table.context(state, self.player))
+            self.table.show_turn(state, self.player)

@@ -24,7 +24,7 @@ from subwaysim.commands.one_game import JsonlLog, RunError, check_outputs
 from subwaysim.console.decisions import Recorded
 from subwaysim.console.human import HumanAgent
 from subwaysim.console.saved_game import SubwaySave, read_save
-from subwaysim.console.seat import LeaveGame, LoadGame, Table
+from subwaysim.console.seat import LeaveGame, LoadGame, Resigned, Table
 from subwaysim.engine import Game
 from subwaysim.output.transcript import Transcript
 from subwaysim.scenario import PlayerSpec, ScenarioError, load_scenario
@@ -39,7 +39,8 @@ PLAY_HELP = (
     "Play the Subway Game at the console: the seats named with --seat PLAYER=human are yours."
     "\n\nAt your build phase type builds (track c4, station e5 express, remove track c4, "
     "intensify e5 row, borrow), builds to see what you can afford, undo, and done to end the "
-    "phase; help lists every command, with board, history, save FILE, load FILE and quit."
+    "phase; help lists every command, with moves, hint, board, history, save FILE, load FILE, "
+    "resign and quit. A game needs a human seat, or --computer-only to watch."
 )
 
 
@@ -56,7 +57,10 @@ def _play(
         ),
     ] = None,
     seed: Annotated[
-        int | None, typer.Option(parser=cli_style.whole(), metavar="N", help="Game seed.")
+        int | None,
+        typer.Option(
+            parser=cli_style.whole(), metavar="N", help="Game seed (default: the scenario's)."
+        ),
     ] = None,
     set_: Annotated[
         list[str] | None,
@@ -69,6 +73,12 @@ def _play(
         Path | None,
         typer.Option(metavar="FILE", help="Resume a saved game (scenario, seed and seats in it)."),
     ] = None,
+    computer_only: Annotated[
+        bool,
+        typer.Option(
+            "--computer-only", help="Watch the computer play every seat (no --seat PLAYER=human)."
+        ),
+    ] = False,
 ) -> None:
     """Play the Subway Game at the console (PLAY_HELP)."""
     if load is not None:
@@ -79,6 +89,7 @@ def _play(
         raise RunError("give a SCENARIO to play, or --load FILE (see 'subway play subway -h')")
     else:
         save = _new_game(scenario, seat or [], seed, set_ or [])
+        _someone_plays(save, computer_only)
     check_outputs(log, None, (scenario, load))  # never over the scenario or the save
     console = Console(highlight=False)
     raise typer.Exit(play_at_table(save, console, LineReader(console), log))
@@ -104,6 +115,20 @@ def _new_game(path: Path, seats: list[str], seed: int | None, sets: list[str]) -
     return SubwaySave(s, s.seed if seed is None else seed, humans, {})
 
 
+def _someone_plays(save: SubwaySave, computer_only: bool) -> None:
+    """A game nobody plays is refused unless asked for (the abstract games seat a human by
+    default; here the scenario names the agents, so a person says which seat is theirs)."""
+    names = save.scenario.player_names
+    if computer_only and save.humans:
+        raise RunError(f"--computer-only: {', '.join(save.humans)} is human; drop one of them")
+    if not save.humans and not computer_only:
+        raise RunError(
+            f"no seat is human, so the computer would play the whole game: take a seat with "
+            f"--seat {names[0]}=human (players: {', '.join(names)}), or add --computer-only "
+            "to watch the computer play"
+        )
+
+
 def play_at_table(
     save: SubwaySave, console: Console, ask: LineReader | None, log: Path | None = None
 ) -> int:
@@ -125,12 +150,18 @@ def _play_once(save: SubwaySave, console: Console, ask: LineReader | None, log: 
     journal = JsonlLog()
     game = Game(save.scenario, save.seed, [table.observe, transcript, journal], seats)
     if save.humans and table.live:
-        console.print("Type [bold]help[/] at your prompt for the commands.")
+        table.greeting = "Type [bold]help[/] at your prompt for the commands."
     source = f"subway play subway {save.scenario.name}"
     code = 0
     try:
         with signals.deferred():  # the kernels run here; prompts re-open (seat.py)
             game.run()
+    except Resigned as resigned:
+        console.print(escape(resigned.verdict()))
+        if log is not None:
+            journal.write(log, None, source)
+            console.print(escape(f"The log of the turns played is in {log}."))
+        return 0
     except (LeaveGame, KeyboardInterrupt, EOFError) as exc:
         if isinstance(exc, KeyboardInterrupt):  # Ctrl-C or SIGTERM: exit 130 / 143
             code = signals.exit_code_of(exc)

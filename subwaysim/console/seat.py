@@ -18,6 +18,7 @@ from rich.text import Text
 
 from subwaysim.console.decisions import route_label
 from subwaysim.console.saved_game import SAVE, SubwaySave, read_save, write_save
+from subwaysim.console.screen_fit import Screen
 from subwaysim.events import (
     Built,
     Event,
@@ -28,6 +29,7 @@ from subwaysim.events import (
 )
 from subwaysim.output.transcript import (
     BoardView,
+    deck_line,
     deck_table,
     event_lines,
     player_colours,
@@ -41,20 +43,45 @@ from tabletop import signals
 from tabletop.line_input import LineReader
 from tabletop.outputs import OutputRefused, check_output
 from tabletop.saves import SaveError
+from tabletop.wording import plural
 
 TABLE_COMMANDS = (
     ("board", "show the board, the decks and the scores again"),
     ("history", "the builds of the game so far, turn by turn"),
     ("save FILE", "save the game (asks before replacing a file)"),
     ("load FILE", "load a saved game"),
+    ("resign", "give up: the game ends and the best of the others wins (asks first)"),
     ("quit", "leave without finishing (or Ctrl-D, Ctrl-C)"),
     ("help", "this help"),
 )
-TABLE_WORDS = ("board", "history", "save ", "load ", "quit", "help")
+TABLE_WORDS = ("board", "history", "save ", "load ", "resign", "quit", "help")
+# The words of the abstract games' consoles (abstracts/console.py): the same at this seat.
+SEAT_WORDS = ("help", "moves", "hint", "undo", "history", "board", "save", "load", "resign")
+SEAT_WORDS += ("quit", "done", "builds")
 
 
 class LeaveGame(Exception):
     """The player left at a prompt (quit, Ctrl-D, Ctrl-C)."""
+
+
+class Resigned(LeaveGame):
+    """A player resigned: the game ends now and the best of the others wins."""
+
+    def __init__(self, player: str, scores: dict[str, int]) -> None:
+        super().__init__(player, scores)  # all in args: SimPy re-raises a copy made from them
+        self.player, self.scores = player, scores
+
+    def verdict(self) -> str:
+        others = {p: s for p, s in self.scores.items() if p != self.player}
+        scores = "  ".join(f"{p} {s}" for p, s in self.scores.items())
+        if not others:
+            return f"{self.player} resigns. (Scores: {scores})"
+        best = max(others.values())
+        winners = [p for p, s in others.items() if s == best]
+        won = (
+            f"{winners[0]} wins" if len(winners) == 1 else f"{' and '.join(winners)} share the win"
+        )
+        return f"Game over: {self.player} resigns; {won}. (Scores: {scores})"
 
 
 class LoadGame(Exception):
@@ -83,6 +110,7 @@ class Table:
         self.live = True  # False while a loaded game replays its decisions
         self.save_state: Callable[[], SubwaySave] | None = None  # set by the game's runner
         self.open_phase: tuple[str, list[str]] | None = None  # a build desk's kept decisions
+        self.greeting = ""  # said once, under the first turn shown
 
     # ------------------------------------------------------------------ what happened
 
@@ -134,7 +162,12 @@ class Table:
         rest = rest.strip()
         if word == "quit":
             raise LeaveGame
-        if word == "board":
+        if word == "resign":
+            if self._confirm(f"{player}, resign the game? (yes/no) "):
+                scores = {p: state.scores[p] for p in state.players}
+                raise Resigned(player, scores)
+            self.say("Not resigned; the game goes on.")
+        elif word == "board":
             self.show(self.context(state, player))
         elif word == "history":
             self.show(self.history())
@@ -176,8 +209,12 @@ class Table:
                 return options.choices[labels.index(line)]
             if line == "help":
                 self.show(self.help_table([("1..N or a name", "the systems to ride")]))
+            elif line in ("moves", "hint"):
+                self.say(f"Choose one of: {offered}")
             elif not line or not self.command(line, state, player):
-                self.say(f"✗ answer a number from 1 to {len(labels)}", "red")
+                self.say(
+                    f"✗ answer a number from 1 to {len(labels)} (help lists the commands)", "red"
+                )
 
     def choose_intensify(
         self, player: str, state: GameState, square: int, trip: TripTaken | None
@@ -203,8 +240,13 @@ class Table:
                 return None
             if line == "help":
                 self.show(self.help_table([(f"{'|'.join(names)}", "that card"), ("no", "none")]))
+            elif line in ("moves", "hint"):
+                self.say(f"Answer one of {', '.join(names)} or no (SG-16).")
             elif not line or not self.command(line, state, player):
-                self.say(f"✗ answer one of {', '.join(names)} or no (SG-16)", "red")
+                self.say(
+                    f"✗ answer one of {', '.join(names)} or no (SG-16); help lists the commands",
+                    "red",
+                )
 
     def help_table(self, commands: Sequence[tuple[str, str]]) -> RenderableType:
         """This prompt's commands, then the table's; a grid, so long names never run on."""
@@ -216,7 +258,11 @@ class Table:
     # ------------------------------------------------------------------ the turn's story
 
     def context(
-        self, state: GameState, player: str, events: Sequence[Event] | None = None
+        self,
+        state: GameState,
+        player: str,
+        events: Sequence[Event] | None = None,
+        fold: bool = False,
     ) -> RenderableType:
         """Turn header, the board with this turn's trip ends, decks, populated cards and
         reshuffles, the trips and builds so far, and the scores."""
@@ -232,12 +278,31 @@ class Table:
         parts: list[RenderableType] = [
             Text(f"Turn {state.turn} · round {state.round} · {player}", style="bold"),
             BoardView(start, snapshot, marks),
-            deck_table(snapshot.decks),
+            deck_line(snapshot.decks) if fold else deck_table(snapshot.decks),
             Text(population_line(events), style="dim"),
             *event_lines(events, colours),
             scores_line(snapshot.scores, colours),
         ]
         return Group(*parts)
+
+    def show_turn(
+        self, state: GameState, player: str, events: Sequence[Event] | None = None
+    ) -> None:
+        """The turn's context when a prompt opens. At a terminal the screen is cleared
+        first, and when the context is taller than the screen the decks table is folded
+        into one line (`board` shows it in full), so the turn's header stays in sight."""
+        screen = Screen.of(self.console)
+        full = self.context(state, player, events)
+        if not screen.clear:
+            self.show(full)
+        else:
+            screen.wipe()
+            room = self.console.size.height - 2 - bool(self.greeting)
+            tall = len(self.console.render_lines(full, pad=False)) > room
+            self.show(self.context(state, player, events, fold=True) if tall else full)
+        if self.greeting:  # once, below the first context (a cleared screen would lose it)
+            self.console.print(self.greeting)
+            self.greeting = ""
 
     def history(self, open_phase: Sequence[Event] = ()) -> RenderableType:
         """The builds of the game, turn by turn, and those of a build phase still open."""
@@ -273,7 +338,10 @@ class Table:
             self.say(f"Error: {exc}", "red")
             return
         decided = sum(len(lines) for lines in save.decisions.values())
-        self.say(f"Saved turn {self.turn_of()} ({decided} decisions so far) to {path}.")
+        open_ = sum(len(lines) for lines in save.phase.values())
+        made = plural(decided + open_, "decision")
+        of_phase = f" ({open_} in this build phase)" if open_ else ""
+        self.say(f"Saved to {path}: turn {self.turn_of()}, {made} so far{of_phase}.")
 
     def _confirm(self, question: str) -> bool:
         answer = self.prompt(question, lambda: ("yes", "no"), commands=False)

@@ -13,6 +13,7 @@ from dataclasses import dataclass
 from rich.console import RenderableType
 from rich.text import Text
 
+from subwaysim.console.screen_fit import Screen
 from subwaysim.events import Event
 from subwaysim.output.transcript import Transcript
 
@@ -59,7 +60,10 @@ def game_panels(events: Iterable[Event]) -> tuple[list[RenderableType], Renderab
 
 
 class Stepper:
-    """Show `panels` one at a time; `ask(prompt)` reads a line (EOFError ends stepping)."""
+    """Show `panels` one at a time; `ask(prompt)` reads a line (EOFError ends stepping).
+
+    With a `screen` a panel taller than the terminal is shown in pages (Enter shows the next
+    page, then the next turn) and the screen is cleared before each page at a terminal."""
 
     def __init__(
         self,
@@ -67,24 +71,52 @@ class Stepper:
         summary: RenderableType,
         show: Callable[[RenderableType], None],
         ask: Callable[[str], str],
+        screen: Screen | None = None,
     ) -> None:
         self.panels, self.summary, self.show, self.ask = panels, summary, show, ask
+        self.screen = screen
+
+    def _pages(self, turn: int) -> list[RenderableType]:
+        panel = self.panels[turn - 1]
+        return self.screen.pages(panel) if self.screen is not None else [panel]
+
+    def _draw(self, page: RenderableType, message: str = "") -> None:
+        if self.screen is not None:
+            self.screen.wipe()
+        self.show(page)
+        if message:
+            self.show(Text(message, style="yellow"))
 
     def run(self, first: int = 1) -> None:
-        turns, turn = len(self.panels), first
-        self.show(Text(f"{turns} turns. {KEYS}", style="dim"))
-        self.show(self.panels[turn - 1])
+        turns, turn, page = len(self.panels), first, 0
+        pages = self._pages(turn)
+        if self.screen is None:
+            self.show(Text(f"{turns} turns. {KEYS}", style="dim"))
+            self.show(pages[0])
+        else:  # the keys below the page: the page's top line (the turn header) stays on screen
+            self._draw(pages[0])
+            self.show(Text(f"{turns} turns. {KEYS}", style="dim"))
         while True:
+            more = f" · page {page + 1}/{len(pages)}, Enter for more" if len(pages) > 1 else ""
             try:
-                step = next_step(self.ask(f"turn {turn}/{turns} > "), turn, turns)
+                answer = self.ask(f"turn {turn}/{turns}{more} > ")
             except EOFError:  # Ctrl-C and SIGTERM go on up: the command exits 130 / 143
                 return
-            if step.message:
-                self.show(Text(step.message, style="yellow"))
+            if page + 1 < len(pages) and answer.strip().lower() in ("", "n"):
+                page += 1
+                self._draw(pages[page])
+                continue
+            step = next_step(answer, turn, turns)
             if step.summary:
-                self.show(self.summary)
+                self._draw(self.summary, step.message)
+            elif step.turn is None and step.message:
+                if self.screen is not None:  # the page again, so the message fits below it
+                    self._draw(pages[page], step.message)
+                else:
+                    self.show(Text(step.message, style="yellow"))
             if step.quit:
                 return
             if step.turn is not None:
-                turn = step.turn
-                self.show(self.panels[turn - 1])
+                turn, page = step.turn, 0
+                pages = self._pages(turn)
+                self._draw(pages[0], step.message)

@@ -10,7 +10,7 @@ import string
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 
-from rich.console import Group, RenderableType
+from rich.console import Console, ConsoleOptions, Group, RenderableType, RenderResult
 from rich.panel import Panel
 from rich.table import Table
 from rich.text import Text
@@ -57,8 +57,15 @@ class BoardView:
     def __init__(self, start: GameStarted, snapshot: TurnEnded, marks: Sequence[str] = ()) -> None:
         self.start, self.snapshot, self.marks = start, snapshot, set(marks)
         self.colours = player_colours(start.players)
+        self.plain = False
 
-    def __rich__(self) -> RenderableType:
+    def __rich_console__(self, console: Console, options: ConsoleOptions) -> RenderResult:
+        # Without colour a station's glyph does not say whose it is: its owner's track glyph
+        # follows it (`○■` an IRT local station), unless the square is marked `[ ]`.
+        self.plain = console.no_color or console.color_system is None
+        yield self._lines()
+
+    def _lines(self) -> RenderableType:
         w, h = self.start.width, self.start.height
         files = "    " + "".join(f" {f} " for f in string.ascii_lowercase[:w])
         lines = [Text(files, style="dim")]
@@ -88,6 +95,8 @@ class BoardView:
             hazard = square in self.start.hazards
             glyph, style = GLYPHS["hazard" if hazard else "empty"], "grey50"
         left, right = ("[", "]") if square in self.marks else (" ", " ")
+        if station is not None and self.plain and square not in self.marks:
+            right = track_glyph(self.start.players, station[2])
         return Text(f"{left}{glyph}{right}", style=style + bg)
 
     def _is_cross(self, square: str, player: str) -> bool:
@@ -98,17 +107,42 @@ class BoardView:
         names = {f"{string.ascii_lowercase[x]}{y}" for x, y in near if x >= 0 and y >= 1}
         return len(names & own) >= 3
 
-    def _legend(self) -> Text:
-        legend = Text("    ")
-        for player, colour in self.colours.items():
-            legend.append(f"{track_glyph(self.start.players, player)} {player}  ", style=colour)
-        legend.append(
-            f"{GLYPHS['shared']} shared  {GLYPHS['local']} local  {GLYPHS['express']} express  "
-            f"{GLYPHS['cross']} intersection  "
-        )
-        legend.append(f" {GLYPHS['hazard']} ", style=HAZARD_BG)
-        legend.append(" hazard  [ ] this turn's trip ends")
-        return legend
+    def _legend(self) -> Legend:
+        items = [
+            Text(f"{track_glyph(self.start.players, player)} {player}", style=colour)
+            for player, colour in self.colours.items()
+        ]
+        items += [
+            Text(f"{GLYPHS[key]} {name}")
+            for key, name in (("shared", "shared"), ("local", "local"), ("express", "express"))
+        ]
+        items.append(Text(f"{GLYPHS['cross']} intersection"))
+        items.append(Text.assemble((f" {GLYPHS['hazard']} ", HAZARD_BG), " hazard"))
+        items.append(Text("[ ] this turn's trip ends"))
+        if self.plain:
+            first = self.start.players[0]
+            owned = f"{GLYPHS['local']}{track_glyph(self.start.players, first)} {first}'s station"
+            items.append(Text(owned))
+        return Legend(items)
+
+
+class Legend:
+    """The board's key, wrapped between items (never inside one) to the width it is given:
+    one line at 100 columns, two at 80 (issue 32)."""
+
+    def __init__(self, items: Sequence[Text], indent: int = 4, gap: int = 2) -> None:
+        self.items, self.indent, self.gap = items, indent, gap
+
+    def __rich_console__(self, console: Console, options: ConsoleOptions) -> RenderResult:
+        line = Text(" " * self.indent)
+        for item in self.items:
+            if line.cell_len > self.indent and line.cell_len + item.cell_len > options.max_width:
+                yield line
+                line = Text(" " * self.indent)
+            elif line.cell_len > self.indent:
+                line.append(" " * self.gap)
+            line.append_text(item)
+        yield line
 
 
 def deck_table(decks: Sequence[DeckState]) -> Table:
@@ -240,6 +274,16 @@ class OptionTally:
             )
             lines.append(f"SG-22: debt tokens held at the end: {who}.")
         return lines
+
+
+def deck_line(decks: Sequence[DeckState]) -> Text:
+    """The decks table folded into a line or two, for a short terminal (`board` shows it all):
+    `Decks supply/draw/discard: section 15/0/1, row 23/0/1 (queue 3 2), column 23/0/1`."""
+    parts = []
+    for d in decks:
+        queue = f" (queue {' '.join(map(str, d.queue))})" if d.queue else ""
+        parts.append(f"{d.name} {d.supply}/{d.draw}/{d.discard}{queue}")
+    return Text("Decks supply/draw/discard: " + ", ".join(parts), style="dim")
 
 
 class Transcript:

@@ -59,7 +59,14 @@ SHOWN: dict[str, frozenset[str]] = {
     ),
     "NoTrip": frozenset({"player", "origin", "deck"}),
     "Intensified": frozenset({"player", "square", "deck", "identity", "cause"}),
-    "Built": frozenset({"player", "action", "square", "detail", "cost", "points_left"}),
+    "Built": frozenset(
+        {"player", "action", "square", "detail", "cost", "points_left", "surcharge"}
+        | {"whole_phase"}
+    ),
+    "Depopulated": frozenset({"player", "square", "decks"}),  # SG-21
+    "Borrowed": frozenset({"player", "points_left", "debt", "borrowed"}),  # SG-22
+    "DebtPaid": frozenset({"player", "tokens", "debt", "points_left"}),  # SG-22
+    "Banked": frozenset({"player", "points"}),  # SG-22
     "TurnEnded": frozenset({"player", "turn", "round", "scores", "track", "stations", "decks"}),
     "FinalRound": frozenset({"player", "turn", "round", "reason", "turns_left"}),  # SG-20
     "GameEnded": frozenset({"turns", "rounds", "reason", "scores", "winners"}),
@@ -136,6 +143,10 @@ IntensifiedRecord = KINDS["Intensified"]
 BuiltRecord = KINDS["Built"]
 TurnEndedRecord = KINDS["TurnEnded"]
 FinalRoundRecord = KINDS["FinalRound"]
+DepopulatedRecord = KINDS["Depopulated"]
+BorrowedRecord = KINDS["Borrowed"]
+DebtPaidRecord = KINDS["DebtPaid"]
+BankedRecord = KINDS["Banked"]
 GameEndedRecord = KINDS["GameEnded"]
 LegRecord = model_of(Leg)
 DeckRecord = model_of(DeckState)

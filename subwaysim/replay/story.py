@@ -13,7 +13,11 @@ import xml.etree.ElementTree as ET
 from subwaysim.replay.log import Frame, Replay
 from subwaysim.replay.records import (
     QUIET_KINDS,
+    BankedRecord,
+    BorrowedRecord,
     BuiltRecord,
+    DebtPaidRecord,
+    DepopulatedRecord,
     FinalRoundRecord,
     IntensifiedRecord,
     NoTripRecord,
@@ -23,7 +27,10 @@ from subwaysim.replay.records import (
     ReshuffledRecord,
     TripTakenRecord,
 )
+from subwaysim.replay.sentences import build_sentence, token_sentence
 from subwaysim.replay.svg import add, player_colours, timed
+
+TOKENS = (DepopulatedRecord, BorrowedRecord, DebtPaidRecord, BankedRecord)
 
 
 def turn_article(replay: Replay, frame: Frame, shown: int) -> ET.Element:
@@ -104,12 +111,11 @@ def _event_item(story: ET.Element, event: Record, colours: dict[str, str]) -> No
     if event.event in QUIET_KINDS:
         return
     if isinstance(event, BuiltRecord):
-        detail = f" {event.detail}" if event.detail else ""
-        text = (  # as the terminal transcript words it
-            f"{event.player} builds {event.action.replace('_', ' ')} {event.square}{detail} "
-            f"(cost {event.cost}, {event.points_left} left)"
-        )
+        text = build_sentence(event)
         item = add(story, "li", text, class_="build", style=f"color:{colours[event.player]}")
+    elif isinstance(event, TOKENS):
+        text = token_sentence(event)
+        item = add(story, "li", text, class_="tokens", style=f"color:{colours[event.player]}")
     elif isinstance(event, IntensifiedRecord):
         text = f"{event.player} intensifies {event.square}: {event.deck} {event.identity}"
         item = add(story, "li", f"{text} ({event.cause})", class_="intensify")

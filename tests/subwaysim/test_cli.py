@@ -136,7 +136,7 @@ def test_route_with_a_bad_square_exits_2() -> None:
 
 def test_play_subway_with_a_human_seat_reads_typed_builds() -> None:
     classic = ROOT / "scenarios" / "classic.yaml"
-    typed = "station a1\ntrack a1\ntrack a2\nstation a1 express\nno\nno\nno\n" + "done\n" * 5
+    typed = "station a1\ntrack a1\ntrack a2\nstation a1 express\nyes\nno\nno\nno\n" + "done\n" * 5
     result = runner.invoke(
         app,
         ["play", "subway", str(classic), "--seat", "IRT=human", "--set", "end.turns=1"],

@@ -147,13 +147,28 @@ def test_undo_cannot_unsee_cards_an_extra_trip_drew() -> None:
     state = GameState.new(scenario(), seed=0)
     begin_turn(state)
     populate_phase(state, None)  # SG-6: one card of each deck in discard, to be drawn
-    made, text = phase(["track c4", "station c4", "no", "undo", "done"], state)
+    made, text = phase(["track c4", "station c4", "yes", "no", "undo", "done"], state)
     assert [b.action for b in made] == ["track", "station"]
+    # The warning comes before the build, with a confirmation (issue 32).
+    warned = "Warning: station c4 local adds an extra trip (SG-18) that draws from a draw pile"
+    assert (
+        text.index(warned) < text.index("Build it? (yes/no) > ") < text.index("IRT builds station")
+    )
     assert "station c4 local cannot be taken back: its extra trip drew from a draw pile" in text
     assert "(extra) distance" in text  # the extra trip is shown as it happens
     fresh = GameState.new(scenario(), seed=0)  # no card anywhere: no extra trip, nothing seen
     made, text = phase(["track c4", "station c4", "undo", "done"], fresh)
     assert [b.action for b in made] == ["track"] and "Undone: station c4 local" in text
+    assert "Warning" not in text and "Build it?" not in text  # undoable: nothing to confirm
+
+
+def test_an_irreversible_build_refused_at_the_confirmation_is_not_made() -> None:
+    state = GameState.new(scenario(), seed=0)
+    begin_turn(state)
+    populate_phase(state, None)
+    made, text = phase(["track c4", "station c4", "no", "done"], state)
+    assert [b.action for b in made] == ["track"] and "Not built." in text
+    assert "IRT builds station" not in text
 
 
 def test_when_the_points_are_spent_the_phase_still_waits_for_done() -> None:
@@ -223,7 +238,9 @@ def test_the_intensify_question_shows_the_trip_that_earned_it() -> None:
 
 def test_a_whole_game_with_a_human_seat() -> None:
     s = scenario(end={"turns": 2})
-    human, _, _ = seat(["track a1", "track a2", "station a1", "done", "no", "no"] + ["done"] * 8)
+    human, _, _ = seat(
+        ["track a1", "track a2", "station a1", "yes", "done", "no", "no"] + ["done"] * 8
+    )
     greedy = GreedyAgent("BRT", random.Random(1))
     events: list[Event] = []
     human.table.turn_events = []

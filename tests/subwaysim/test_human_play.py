@@ -72,11 +72,15 @@ def test_quit_ctrl_d_and_ctrl_c_leave_the_game_unfinished(leave: str, tmp_path: 
 
 def test_a_saved_game_resumes_exactly_where_it_was_saved(tmp_path: Path) -> None:
     saved, first, second = tmp_path / "g.json", tmp_path / "a.jsonl", tmp_path / "b.jsonl"
-    lines = ["track a1", "track a2", "station a1", "no", "done"]
+    lines = ["track a1", "track a2", "station a1", "yes", "no", "done"]
     lines += ["track b1", f"save {saved}", "quit"]
     code, text = at_table(new_game(3), lines, first)
-    assert code == 0 and f"to {saved}." in text
+    said = f"Saved to {saved}: turn 3, 7 decisions so far (1 in this build phase)."
+    assert code == 0 and said in " ".join(text.split())
     code, text = at_table(read_save(saved), ["undo", "quit"], second)
+    # The board after the load is the loaded moment: track b1 already on it (issue 32, point 5).
+    loaded = text.split("IRT builds (2 points left) >")[0]
+    assert "IRT builds track b1 (cost 1, 2 left)" in loaded
     assert "Undone: track b1" in text  # the open phase's builds came back, still undoable
     assert first.read_bytes() == second.read_bytes()  # the same game, event for event
 
@@ -206,7 +210,7 @@ def test_a_game_saved_at_an_intensify_question_asks_it_again(tmp_path: Path) -> 
     s = load_scenario(CLASSIC, ["end.turns=6", "players.0.agent=human"])
     game = SubwaySave(s, 0, ("IRT",), {})
     saved, whole, resumed = tmp_path / "g.json", tmp_path / "a.jsonl", tmp_path / "b.jsonl"
-    start = ["track c4", "track c5", "station c4", "no", "done", "done"]
+    start = ["track c4", "track c5", "station c4", "yes", "no", "done", "done"]
     rest = ["row", "track d4", "quit"]
     at_table(game, start + rest, whole)
     _, text = at_table(game, [*start, f"save {saved}", "quit"])

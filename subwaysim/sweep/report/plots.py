@@ -83,6 +83,21 @@ def game_length_figure(table: Sequence[SettingStats], records: Sequence[GameReco
     fig, ax = _figure(len(table))
     turns = [[g.turns for g in _games(records, s)] for s in table]
     _boxes(ax, turns, list(range(len(table))), 0.5, None)
+    for x, lengths in enumerate(turns):  # a box of one value is a bare line: say what it is
+        if lengths and min(lengths) == max(lengths):
+            label = f"{'every game' if len(lengths) > 1 else '1 game'}: {lengths[0]} turns"
+            ax.annotate(
+                label,
+                (x, lengths[0]),
+                xytext=(0, 6),
+                textcoords="offset points",
+                ha="center",
+                fontsize="small",
+            )
+    if turns and all(t and min(t) == max(t) for t in turns):
+        low = min(t[0] for t in turns)
+        high = max(t[0] for t in turns)
+        ax.set_ylim(low - max(2, low // 10), high + max(2, high // 10))
     ax.set_ylabel("turns played")
     ax.set_title("Game length")
     _settings_axis(ax, table)

@@ -13,12 +13,13 @@ import io
 import math
 from collections import Counter
 from collections.abc import Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from pathlib import Path
 
 from subwaysim.sweep.errors import SweepError
 from subwaysim.sweep.plan.baseline import report_baseline
 from subwaysim.sweep.plan.meta import SweepMeta, read_meta
+from subwaysim.sweep.report.completeness import Shortfall, shortfall
 from subwaysim.sweep.report.differences import compare_csv, differences_markdown
 from subwaysim.sweep.report.plots import outcome_figures, save_figures
 from subwaysim.sweep.report.summary_table import markdown_table, metrics_markdown, players_markdown
@@ -38,6 +39,7 @@ from subwaysim.sweep.statistics.stats import (
 )
 from tabletop.cells import safe_row
 from tabletop.files import atomic_write_text
+from tabletop.wording import plural
 
 SUMMARY = "summary.csv"
 COMPARE = "compare.csv"
@@ -52,6 +54,7 @@ class Report:
     differences: tuple[SettingDifferences, ...]
     failures: tuple[FailedGame, ...]
     files: tuple[str, ...]
+    missing: Shortfall = field(default_factory=lambda: Shortfall(0, (), 0))  # fewer than asked
 
 
 # --- summary.csv ---------------------------------------------------------------------------
@@ -142,11 +145,13 @@ def write_report(out: str | Path) -> Report:
     atomic_write_text(out / SUMMARY, summary_csv(table))
     atomic_write_text(out / COMPARE, compare_csv(differences))
     figures = outcome_figures(table, records)
-    figures.update(trace_figures([s.setting for s in table], traces))
+    missing = shortfall(meta, records)
+    note = "" if missing.complete else "sweep incomplete"
+    figures.update(trace_figures([s.setting for s in table], traces, note))
     plots = save_figures(out, figures)
     parts = ReportParts(table, records, traces, differences, failures, meta, why)
     atomic_write_text(out / REPORT, report_markdown(parts, plots))
-    return Report(table, differences, failures, (SUMMARY, COMPARE, *plots, REPORT))
+    return Report(table, differences, failures, (SUMMARY, COMPARE, *plots, REPORT), missing)
 
 
 @dataclass(frozen=True, slots=True)
@@ -223,7 +228,12 @@ def _setup_lines(parts: ReportParts) -> list[str]:
         lines.append("- Settings: the scenario as written (no `--set`)")
     counts = sorted({s.games for s in table})
     per = str(counts[0]) if len(counts) == 1 else f"{counts[0]}–{counts[-1]}"
-    lines.append(f"- Games: {per} per setting, {len(records)} in all ({len(table)} settings)")
+    lines.append(
+        f"- Games: {per} per setting, {len(records):,} in all ({plural(len(table), 'setting')})"
+    )
+    missing = shortfall(meta, records)
+    if not missing.complete:
+        lines.append(f"- **{missing.sentence()}**")
     ends = Counter(r.end for r in records)
     lines.append("- Ended by (SG-20): " + ", ".join(f"{e} {n}" for e, n in sorted(ends.items())))
     if parts.differences:

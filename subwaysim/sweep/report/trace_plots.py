@@ -60,7 +60,9 @@ def round_bands(
     return rounds, means, halves
 
 
-def score_over_time_figure(settings: Sequence[Setting], traces: Sequence[GameTrace]) -> Figure:
+def score_over_time_figure(
+    settings: Sequence[Setting], traces: Sequence[GameTrace], note: str = ""
+) -> Figure:
     shown = list(settings[:MAX_PANELS])
     groups = _by_setting(shown, traces)
     title, labels = short_labels(shown)
@@ -79,7 +81,9 @@ def score_over_time_figure(settings: Sequence[Setting], traces: Sequence[GameTra
         ax.set_ylabel("mean score")
     if axes:
         axes[0].legend(fontsize="small", loc="upper left")
-    fig.suptitle("Score over time: mean per round and seat, 95% bands (games still running)")
+    # Each round's mean is over the games that reached it (a game that ended earlier leaves).
+    title = "Score over time: mean per round and seat over the games that reached it, 95% bands"
+    fig.suptitle(f"{title} ({note})" if note else title, fontsize="medium")
     fig.tight_layout()
     return fig
 
@@ -170,12 +174,15 @@ def _setting_colours(count: int) -> list[tuple[float, ...]]:
     return [tuple(cmap(i / max(1, count - 1))) for i in range(count)]
 
 
-def trace_figures(settings: Sequence[Setting], traces: Sequence[GameTrace]) -> dict[str, Figure]:
-    """The three figures by file name (none without traces)."""
+def trace_figures(
+    settings: Sequence[Setting], traces: Sequence[GameTrace], note: str = ""
+) -> dict[str, Figure]:
+    """The three figures by file name (none without traces); `note` (e.g. "sweep
+    incomplete") is added to the score-over-time title."""
     if not traces:
         return {}
     return {
-        SCORE_OVER_TIME: score_over_time_figure(settings, traces),
+        SCORE_OVER_TIME: score_over_time_figure(settings, traces, note),
         TRIP_LENGTHS: trip_lengths_figure(settings, traces),
         HEAT_MAP: heat_map_figure(settings, traces),
     }

@@ -30,6 +30,7 @@ from subwaysim.sweep.run.execution import Sweep
 from subwaysim.sweep.run.play import Outcome
 from subwaysim.sweep.statistics.compare import IDENTICAL
 from subwaysim.sweep.statistics.stats import summarize
+from tabletop.wording import plural
 
 LIVE_ROWS = 20  # settings shown live; summary.csv and the final table have them all
 
@@ -58,7 +59,13 @@ class SweepView:
         )
         done = sweep.planned - len(sweep.pending)
         self.task = self.progress.add_task("games", total=sweep.planned, completed=done)
+        self.finished = False
         self.table: RenderableType = self._table()
+
+    def on_end(self) -> None:
+        """The sweep ended: the title says so (the last frame, in a log or a non-terminal)."""
+        self.finished = True
+        self.table = self._table()
 
     def on_game(self, outcome: Outcome) -> None:
         self.progress.advance(self.task)
@@ -72,7 +79,8 @@ class SweepView:
         table = summarize(self.sweep.records)
         if not table:
             return Text("no finished games yet", style="dim")
-        shown = summary_table(table[:LIVE_ROWS], title="Settings so far")
+        title = "Settings: every game played" if self.finished else "Settings so far"
+        shown = summary_table(table[:LIVE_ROWS], title=title)
         if len(table) > LIVE_ROWS:
             shown.caption = f"… and {len(table) - LIVE_ROWS} more settings"
         return shown
@@ -86,12 +94,15 @@ def play_live(sweep: Sweep, backend: Backend, console: Console) -> None:
     view = SweepView(sweep)
     with Live(view, console=console, refresh_per_second=4, transient=True):
         sweep.run(backend, view.on_game, view.on_batch)
+        view.on_end()
 
 
 def show_report(console: Console, folder: Path, report: Report) -> None:
     """The final table, the differences found, and the files written."""
     games = sum(s.games for s in report.table)
-    console.print(summary_table(report.table, title=f"{folder}: {games} games"))
+    console.print(summary_table(report.table, title=f"{folder}: {plural(games, 'game')}"))
+    if not report.missing.complete:
+        console.print(Text(report.missing.sentence() + ".", style="yellow"))
     for c in report.differences:
         if c.inert:
             console.print(escape(f"{c.setting.label()}: {IDENTICAL} ({c.games} game pairs)"))

@@ -11,6 +11,7 @@ games already in `games.csv` are kept, and new values or a larger `--games` exte
 from __future__ import annotations
 
 import json
+from collections import Counter
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -159,6 +160,14 @@ def _check_games(table: GamesTable, plan: SweepPlan, path: Path) -> None:
         raise SweepError(
             f"{path} has the columns {table.layout.header}; this sweep writes "
             f"{plan.layout.header}: use another --out"
+        )
+    # A smaller --games would keep the larger count on disk and report it: refused instead.
+    held = Counter(r.setting.values for r in table.records)
+    most = max(held.values(), default=0)
+    if most > plan.games:
+        raise SweepError(
+            f"--games {plan.games}: {path} already holds {most} games of a setting; give "
+            f"--games {most} or more to resume or extend it, or another --out"
         )
     seen: set[tuple[tuple[str, ...], int]] = set()
     for record in table.records:

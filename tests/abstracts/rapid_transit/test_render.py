@@ -61,3 +61,12 @@ def test_render_says_who_has_more_pieces_on_an_unequal_board() -> None:
     view = show(game, game.from_text("R C R C\nC R C R\nR C R C\nC R C C"))
     assert "cyan has 2 more pieces (red 7, cyan 9)" in view
     assert "more piece" not in show(game, game.from_text(A))
+
+
+def test_the_start_of_an_8_by_8_game_fits_80_columns() -> None:
+    # Issue 32: 32 networks of one piece each once pushed "(to move)" onto its own line.
+    game = get_game("rapid-transit")
+    view = show(game, game.initial_state(), None)
+    red = next(line for line in view.splitlines() if line.startswith(" red"))
+    assert red == " red    networks 1×32   (to move)"
+    assert max(map(len, view.splitlines())) <= 80

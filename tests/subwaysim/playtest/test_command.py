@@ -122,10 +122,10 @@ def test_a_rerun_resumes_playing_only_what_is_missing(played: tuple[Path, Path, 
 @pytest.mark.parametrize(
     ("options", "message"),
     [
-        (["--games", "0"], "--games must be at least 1, got 0"),
+        (["--games", "0"], "Invalid value for '--games': '0': give at least 1"),
         (["--agents", "greedy,human"], "'human' is not a computer player"),
         (["--precision", "2"], "--precision is a win-rate interval width in (0, 1], got 2.0"),
-        (["--jobs", "0"], "--jobs must be at least 1, got 0"),
+        (["--jobs", "0"], "Invalid value for '--jobs': '0': give at least 1"),
     ],
 )
 def test_bad_options_exit_2_naming_the_problem(
