@@ -28,11 +28,10 @@ from dataclasses import dataclass, field
 
 import numpy as np
 
-from subwaysim import builds
 from subwaysim.agents.base import Agent
 from subwaysim.agents.greedy import GreedyAgent
 from subwaysim.agents.outlook import TripSample, Valuation, square_weights, trips_left
-from subwaysim.agents.plans import Breadth
+from subwaysim.agents.plans import Breadth, Plan
 from subwaysim.builds import Build
 from subwaysim.routing import TripOptions
 from subwaysim.state import GameState
@@ -83,7 +82,7 @@ class MCTSAgent(Agent):
             raise ValueError("give the search a number of iterations or of seconds, not both")
         self.iterations, self.seconds = iterations, seconds
         self.greedy = GreedyAgent(player, random.Random(rng.getrandbits(64)))
-        self.plan: list[Build] = []
+        self._ranked: list[Plan] = []  # the greedy's ranking of this phase's plans
         self.stats = SearchStats()
         self._phase = -1
 
@@ -98,19 +97,22 @@ class MCTSAgent(Agent):
 
     # --- SG-17 builds -----------------------------------------------------------------------
     def choose_build(self, state: GameState, points_left: int, first: bool) -> Build | None:
+        """SG-17: the searched plan first, then (as the greedy player does) every other plan
+        of the phase's ranking that still gains, while points last; a plan too dear for now
+        is carried into the next turn and what cannot be used is banked (SG-22)."""
         if self._phase != state.turn:
             self._phase = state.turn
-            self.plan = list(self.search(state, points_left, first))
-        if self.plan and builds.check(self.plan[0], state, self.player, points_left, first) is None:
-            return self.plan.pop(0)
-        return None  # done, or too dear now: bank the rest, carry the plan to the next turn
+            plan = self.search(state, points_left, first)
+            rest = [p for p in self._ranked if p.builds != plan]
+            self.greedy.commit(state.turn, plan, rest)
+        return self.greedy.choose_build(state, points_left, first)
 
     def search(self, state: GameState, points: int, first: bool) -> tuple[Build, ...]:
         """The plan for this phase whose sampled futures went best (sequential halving)."""
         start = time.process_time()
-        self.greedy.plan = list(self.plan)  # what is left of the last plan is a choice too
-        ranked = self.greedy.rank_plans(state, points)[:WIDTH]
-        alive = [Choice(plan.builds) for plan in ranked] or [Choice(())]
+        # What is left of the last plan (the greedy's `plan`) is a choice too.
+        self._ranked = self.greedy.rank_plans(state, points)
+        alive = [Choice(plan.builds) for plan in self._ranked[:WIDTH]] or [Choice(())]
         self.stats = SearchStats(choices=list(alive))
         rounds = math.ceil(math.log2(len(alive)))
         for round_ in range(rounds):
@@ -144,7 +146,8 @@ class MCTSAgent(Agent):
         future = state.sampled(seed)
         agents = {p: rival_player(p, random.Random(f"{seed}/{p}")) for p in future.players}
         agents[self.player] = rollout_player(self.player, random.Random(f"{seed}/{self.player}"))
-        agents[self.player].commit(future.turn, plan)
+        rest = [p for p in self._ranked if p.builds != plan]
+        agents[self.player].commit(future.turn, plan, rest)
         finish_build_phase(future, self.player, agents, points, first, None)
         ended = end_reason(future)
         for _ in range(DEPTH):
