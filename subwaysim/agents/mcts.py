@@ -39,6 +39,7 @@ from subwaysim.turn import end_reason, finish_build_phase, play_turn
 
 ITERATIONS = 120  # the default budget per build phase, in playouts
 WIDTH = 4  # plans searched: the greedy player's best (building nothing when it has none)
+FOLLOW = 4  # the ranking's plans a playout goes on to after the plan tried (as greedy would)
 DEPTH = 2  # turns played forward after the plan (every player's)
 LEAF_SAMPLE = 10  # origins and destinations drawn to value a network at a leaf
 ROLLOUT_SAMPLE = 8  # the rollout players' trips valued per phase (8 x 8)
@@ -146,7 +147,7 @@ class MCTSAgent(Agent):
         future = state.sampled(seed)
         agents = {p: rival_player(p, random.Random(f"{seed}/{p}")) for p in future.players}
         agents[self.player] = rollout_player(self.player, random.Random(f"{seed}/{self.player}"))
-        rest = [p for p in self._ranked if p.builds != plan]
+        rest = [p for p in self._ranked[:FOLLOW] if p.builds != plan]
         agents[self.player].commit(future.turn, plan, rest)
         finish_build_phase(future, self.player, agents, points, first, None)
         ended = end_reason(future)
