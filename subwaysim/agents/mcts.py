@@ -6,16 +6,20 @@ draw. At each build phase the agent takes the most promising plans of the greedy
 no gain is not among them: it builds nothing when the greedy player would build nothing),
 and searches them at the root by sequential halving: in each round every choice
 still in the race is played out on the same sampled futures (common random numbers, so
-choices are compared on equal luck), and the worse half drops out. One playout:
+choices are compared on equal luck), and the worse half drops out. The chosen plan is
+built first; then, as the greedy player does, every other plan of the ranking that still
+gains on the changed network, while build points last (SG-17), so it spends its points as
+greedy does. One playout:
 1. a future consistent with what a person at the table sees (`GameState.sampled`: the
    draw piles' contents are known, their order and every later draw are guessed);
-2. the plan, then `DEPTH` more turns of every player as a quick greedy (`rollout_player`),
-   on the forward model (no events);
+2. the plan and the ranking's next plans that still gain (`FOLLOW`), then `DEPTH` more
+   turns of every player as a quick greedy (`rollout_player`), on the forward model (no
+   events);
 3. the result for the agent: its score lead over the best rival plus the lead in what the
    networks are worth for the trips still to come (`outlook.Valuation`).
 So the search improves on the greedy player by one step: it prefers another plan only
 when the sampled futures say so. Seeded: the default budget is a number of playouts
-(`mcts` = `mcts:120`, `mcts:400`), or seconds (`mcts:0.5s`). Tied routes (SG-14) and
+(`mcts` = `mcts:8`, `mcts:64`), or seconds (`mcts:0.5s`). Tied routes (SG-14) and
 intensify after a trip (SG-16) go its way as for the greedy player.
 """
 
@@ -37,7 +41,7 @@ from subwaysim.routing import TripOptions
 from subwaysim.state import GameState
 from subwaysim.turn import end_reason, finish_build_phase, play_turn
 
-ITERATIONS = 120  # the default budget per build phase, in playouts
+ITERATIONS = 8  # the default budget per build phase, in playouts
 WIDTH = 4  # plans searched: the greedy player's best (building nothing when it has none)
 FOLLOW = 4  # the ranking's plans a playout goes on to after the plan tried (as greedy would)
 DEPTH = 2  # turns played forward after the plan (every player's)

@@ -8,7 +8,7 @@ import random
 import pytest
 
 from subwaysim.agents import make_agent
-from subwaysim.agents.mcts import MCTSAgent
+from subwaysim.agents.mcts import ITERATIONS, MCTSAgent
 from subwaysim.cards import SeededChance
 from subwaysim.engine import Game
 from subwaysim.events import Built
@@ -41,7 +41,7 @@ def decision_point(seed: int = 2, turns: int = 10) -> GameState:
 
 def test_budgets_read_from_the_agent_spec() -> None:
     rng = random.Random(0)
-    assert MCTSAgent.from_budget("IRT", rng, "").iterations == 120
+    assert MCTSAgent.from_budget("IRT", rng, "").iterations == ITERATIONS == 8
     assert MCTSAgent.from_budget("IRT", rng, "400").iterations == 400
     timed = MCTSAgent.from_budget("IRT", rng, "0.5s")
     assert (timed.iterations, timed.seconds) == (None, 0.5)
