@@ -19,7 +19,7 @@ greedy does. One playout:
    networks are worth for the trips still to come (`outlook.Valuation`).
 So the search improves on the greedy player by one step: it prefers another plan only
 when the sampled futures say so. Seeded: the default budget is a number of playouts
-(`mcts` = `mcts:8`, `mcts:64`), or seconds (`mcts:0.5s`). Tied routes (SG-14) and
+(`mcts` = `mcts:24`, `mcts:96`), or seconds (`mcts:0.5s`). Tied routes (SG-14) and
 intensify after a trip (SG-16) go its way as for the greedy player.
 """
 
@@ -41,7 +41,7 @@ from subwaysim.routing import TripOptions
 from subwaysim.state import GameState
 from subwaysim.turn import end_reason, finish_build_phase, play_turn
 
-ITERATIONS = 8  # the default budget per build phase, in playouts
+ITERATIONS = 24  # the default budget per build phase, in playouts
 WIDTH = 4  # plans searched: the greedy player's best (building nothing when it has none)
 FOLLOW = 4  # the ranking's plans a playout goes on to after the plan tried (as greedy would)
 DEPTH = 2  # turns played forward after the plan (every player's)

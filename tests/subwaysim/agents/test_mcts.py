@@ -41,7 +41,7 @@ def decision_point(seed: int = 2, turns: int = 10) -> GameState:
 
 def test_budgets_read_from_the_agent_spec() -> None:
     rng = random.Random(0)
-    assert MCTSAgent.from_budget("IRT", rng, "").iterations == ITERATIONS == 8
+    assert MCTSAgent.from_budget("IRT", rng, "").iterations == ITERATIONS == 24
     assert MCTSAgent.from_budget("IRT", rng, "400").iterations == 400
     timed = MCTSAgent.from_budget("IRT", rng, "0.5s")
     assert (timed.iterations, timed.seconds) == (None, 0.5)

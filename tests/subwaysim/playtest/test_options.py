@@ -52,7 +52,7 @@ def test_every_seat_gets_the_same_kind_of_player() -> None:
         ("clever", "'clever' is not a computer player"),
         ("mcts:0", "'mcts:0' is not a computer player"),
         ("greedy,greedy", "'greedy' is given more than once"),
-        ("mcts,mcts:8", "'mcts:8' is given more than once"),
+        ("mcts,mcts:24", "'mcts:24' is given more than once"),
     ],
 )
 def test_bad_agents_are_refused_naming_the_agent(agents: str, problem: str) -> None:
