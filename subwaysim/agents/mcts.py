@@ -45,6 +45,7 @@ ITERATIONS = 24  # the default budget per build phase, in playouts
 WIDTH = 4  # plans searched: the greedy player's best (building nothing when it has none)
 FOLLOW = 4  # the ranking's plans a playout goes on to after the plan tried (as greedy would)
 DEPTH = 2  # turns played forward after the plan (every player's)
+LEAF_ROOT = False  # value leaves on the phase's own sample of trips (else LEAF_SAMPLE fresh)
 LEAF_SAMPLE = 10  # origins and destinations drawn to value a network at a leaf
 ROLLOUT_SAMPLE = 8  # the rollout players' trips valued per phase (8 x 8)
 ROLLOUT_BREADTH = Breadth(targets=3, stations=2, changes=0, intensify=1)
@@ -88,6 +89,7 @@ class MCTSAgent(Agent):
         self.iterations, self.seconds = iterations, seconds
         self.greedy = GreedyAgent(player, random.Random(rng.getrandbits(64)))
         self._ranked: list[Plan] = []  # the greedy's ranking of this phase's plans
+        self._root: Valuation | None = None  # the greedy's valuation of this phase
         self.stats = SearchStats()
         self._phase = -1
 
@@ -117,6 +119,7 @@ class MCTSAgent(Agent):
         start = time.process_time()
         # What is left of the last plan (the greedy's `plan`) is a choice too.
         self._ranked = self.greedy.rank_plans(state, points)
+        self._root = self.greedy._view(state)
         alive = [Choice(plan.builds) for plan in self._ranked[:WIDTH]] or [Choice(())]
         self.stats = SearchStats(choices=list(alive))
         rounds = math.ceil(math.log2(len(alive)))
@@ -167,7 +170,16 @@ class MCTSAgent(Agent):
         scores = np.array([future.scores[p] for p in future.players], dtype=float)
         if not ended:
             weights = square_weights(future)
-            sample = TripSample.draw(weights, LEAF_SAMPLE, np.random.default_rng(seed))
+            if LEAF_ROOT and self._root is not None:
+                # The phase's own sample of trips (greedy's 20 x 20), seen under the
+                # future's square weights: every choice and future valued on one sample.
+                root = self._root
+                ratio = np.divide(
+                    weights, root.weights, out=np.ones_like(weights), where=root.weights > 0
+                )
+                sample = root.sample.reweighted(ratio)
+            else:
+                sample = TripSample.draw(weights, LEAF_SAMPLE, np.random.default_rng(seed))
             view = Valuation(future, self.player, sample, weights)
             trips = view.trips(future.network)
             o, d = len(sample.origins), len(sample.destinations)
