@@ -15,7 +15,14 @@ from rich.table import Table
 from abstracts import cli_style
 from subwaysim.ladder import Ladder, ladder_tasks
 from subwaysim.scenario import AGENT, AGENTS_HELP, Scenario, ScenarioError, load_scenario
-from subwaysim.skill_chain import DEFAULT_GAMES, Backend, Chain, default_agents, play_chain
+from subwaysim.skill_chain import (
+    DEFAULT_GAMES,
+    Backend,
+    Chain,
+    Rung,
+    default_agents,
+    play_chain,
+)
 from subwaysim.sweep.failures import FailedGame
 from subwaysim.sweep.results import GameRecord
 
@@ -154,6 +161,8 @@ def run_chain(
     """Play and print the skill chain (see `skill_chain.py`); the exit code."""
     console = Console(highlight=False)
     failed: list[FailedGame] = []
+    finished: list[Rung] = []
+    chain: Chain | None = None
     total = games * (len(agents) - 1)
     with Progress(
         TextColumn("[bold]games"), BarColumn(), MofNCompleteColumn(), TimeRemainingColumn(),
@@ -163,11 +172,15 @@ def run_chain(
         try:
             chain = play_chain(
                 scenario, agents, games, seed, backend,
-                on_outcome=lambda _: progress.advance(task), failed=failed,
+                on_outcome=lambda _: progress.advance(task), failed=failed, rungs=finished,
             )  # fmt: skip
         except KeyboardInterrupt:
-            console.print("Interrupted: the ladder needs every rung; nothing to show.")
-            return 130
+            chain = None
+    if chain is None:
+        console.print(f"Interrupted after {len(finished)} of {len(agents) - 1} rungs: those rungs.")
+        if finished:
+            show_chain(console, Chain(agents[0], tuple(finished)), scenario.name, games)
+        return 130
     show_chain(console, chain, scenario.name, games)
     for game in failed:
         console.print(

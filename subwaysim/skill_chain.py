@@ -153,13 +153,15 @@ def play_chain(
     measured: bool = True,
     on_outcome: Callable[[Outcome], None] | None = None,
     failed: list[FailedGame] | None = None,
+    rungs: list[Rung] | None = None,
 ) -> Chain:
     """Play the chain rung by rung. `measured`: the backend runs the games in this process
     or in child processes it has joined when it returns (local pools do, a cluster does
-    not), so each rung's CPU is read off this process's clocks."""
+    not), so each rung's CPU is read off this process's clocks. `rungs` receives each rung
+    as it is finished (what an interrupted ladder can still show)."""
     if len(agents) < 2:
         raise ValueError("a ladder needs two agents or more")
-    rungs = []
+    rungs = [] if rungs is None else rungs
     for k, tasks in enumerate(rung_tasks(scenario, agents, games, seed), start=1):
         start = cpu_clock()
         records: list[GameRecord] = []

@@ -119,3 +119,29 @@ def test_the_matrix_still_needs_agents(tmp_path: Path) -> None:
     result = CliRunner().invoke(app, ["match", "subway", str(path)])
     assert result.exit_code == 2
     assert "--agents" in result.output
+
+
+def test_ctrl_c_shows_the_rungs_already_finished(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    from subwaysim.sweep import backends
+
+    calls = []
+
+    def first_rung_then_ctrl_c(jobs: int | None, address: str | None) -> object:
+        def run(tasks: list[object]) -> object:
+            calls.append(len(tasks))
+            if len(calls) > 1:
+                raise KeyboardInterrupt
+            yield from serial(tasks)
+
+        return run
+
+    monkeypatch.setattr(backends, "choose_backend", first_rung_then_ctrl_c)
+    path = tmp_path / "tiny.yaml"
+    path.write_text("board: {sections: [1, 1], section_size: [4, 4]}\nend: {turns: 2}\n")
+    args = ["match", "subway", str(path), "--ladder", "--agents", "uniform,random,greedy"]
+    result = CliRunner().invoke(app, [*args, "--games", "2"])
+    assert result.exit_code == 130
+    assert "Interrupted after 1 of 2 rungs" in result.output
+    assert "Elo spread from uniform" in result.output and "Traceback" not in result.output
