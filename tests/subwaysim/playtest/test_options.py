@@ -17,17 +17,17 @@ from subwaysim.playtest.options import (
 )
 
 
-def test_quick_players_play_every_game_search_players_20_in_100() -> None:
+def test_quick_players_play_every_game_search_players_12_in_100() -> None:
     greedy, mcts = parse_agents("greedy,mcts", 100)
     assert greedy == AgentRun("greedy", 100) and not greedy.search
     # A bare mcts searches its own default budget (the strong player).
-    assert mcts == AgentRun(f"mcts:{ITERATIONS}", 20) and mcts.search
-    assert parse_agents("mcts:400", 100) == (AgentRun("mcts:400", 20),)
+    assert mcts == AgentRun(f"mcts:{ITERATIONS}", 12) and mcts.search
+    assert parse_agents("mcts:400", 100) == (AgentRun("mcts:400", 12),)
 
 
 def test_search_games_at_least_two_never_more_than_asked() -> None:
-    # 20 in 100, rounded up: 10 games give 2, 11 give 3 (2.2), 6 give 2 (at least two).
-    assert [search_games(n) for n in (1, 2, 5, 6, 11, 100, 200)] == [1, 2, 2, 2, 3, 20, 40]
+    # 12 in 100, rounded up: 16 games give 2 (1.92), 17 give 3 (2.04); at least two.
+    assert [search_games(n) for n in (1, 2, 5, 16, 17, 100, 200)] == [1, 2, 2, 2, 3, 12, 24]
 
 
 def test_folder_names_and_words() -> None:
