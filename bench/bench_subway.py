@@ -3,7 +3,9 @@
 The unit is one networkx query: a single-pair Dijkstra on the networkx reference graph of
 a mid-game classic network (`reference_routing`, the yardstick the project started from).
 - a greedy-vs-greedy and a random-vs-random classic game, in networkx-query equivalents
-  (goals <= 1,000 and <= 150);
+  (goals <= 1,000 and <= 150), and in the grid unit of issue 28: single-pair
+  `networkx.dijkstra_path_length` queries on `networkx.grid_2d_graph(12, 12)` (goals <= 700
+  and <= 250);
 - routing a whole game's trips, like for like: the Router's SG-13/SG-14 options of every
   trip (what a game asks; fresh cache) against networkx per trip (graphs built once per
   network, then SG-14 by subsets) (>= 100x); and the Router drawing every trip's route as
@@ -80,6 +82,23 @@ def networkx_query(scenario: Scenario) -> float:
     return statistics.median(runs)
 
 
+def grid_query() -> float:
+    """Seconds of one single-pair `networkx.dijkstra_path_length` on `grid_2d_graph(12, 12)`
+    (the unit issue 28 sets, beside the mid-game reference graph's; median of runs)."""
+    import networkx as nx
+
+    graph = nx.grid_2d_graph(12, 12)
+    nodes = list(graph.nodes)
+    rng = random.Random(0)
+    pairs = [(rng.choice(nodes), rng.choice(nodes)) for _ in range(300)]
+    runs = []
+    for _ in range(5):
+        runs.append(
+            timed(lambda: [nx.dijkstra_path_length(graph, o, d) for o, d in pairs]) / len(pairs)
+        )
+    return statistics.median(runs)
+
+
 def game_seconds(scenario: Scenario, seeds: range) -> float:
     """Mean seconds of a whole game (no listeners: what a sweep's game costs bar its summary)."""
     Game(scenario, seeds[0]).run()  # load compiled kernels, warm caches of the board
@@ -151,17 +170,23 @@ def main(quick: bool = False) -> None:
     classic = load_scenario(CLASSIC)
     randoms = load_scenario(CLASSIC, RANDOMS)
     query = networkx_query(classic)
+    grid = grid_query()
     print(
         f"unit: one networkx single-pair query on a mid-game classic network: {query * 1e6:.0f} µs"
     )
+    print(f"grid unit: one networkx single-pair query on a 12 x 12 grid graph: {grid * 1e6:.0f} µs")
 
     seeds = range(2 if quick else 4)
     greedy = game_seconds(classic, seeds)
     rand = game_seconds(randoms, range(6 if quick else 12))
-    for label, seconds, goal in (("greedy", greedy, 1000), ("random", rand, 150)):
+    for label, seconds, goal, grid_goal in (
+        ("greedy", greedy, 1000, 700),
+        ("random", rand, 150, 250),
+    ):
         print(
             f"{label} vs {label} classic game: {seconds * 1000:7.1f} ms = "
-            f"{seconds / query:6.0f} queries (goal <= {goal})"
+            f"{seconds / query:6.0f} queries (goal <= {goal}) = "
+            f"{seconds / grid:6.0f} grid queries (goal <= {grid_goal})"
         )
 
     trips = recorded_trips(classic, 1)

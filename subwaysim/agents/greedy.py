@@ -15,6 +15,7 @@ Tied routes (SG-14) and intensify after a trip (SG-16) go its own way.
 from __future__ import annotations
 
 import random
+from collections.abc import Sequence
 
 import numpy as np
 
@@ -56,10 +57,11 @@ class GreedyAgent(Agent):
         self._phase = -1  # the turn whose build phase the ranking is for
         self._view_of: tuple[int, Valuation] | None = None  # (turn, the phase's valuation)
 
-    def commit(self, turn: int, plan: tuple[Build, ...]) -> None:
-        """Play `plan` for the rest of turn `turn`'s build phase, and carry what is left of
-        it into the next (what a search does with the choice it tries)."""
-        self._phase, self._ranking, self.plan = turn, [], list(plan)
+    def commit(self, turn: int, plan: tuple[Build, ...], then: Sequence[Plan] = ()) -> None:
+        """Play `plan` for the rest of turn `turn`'s build phase, then the plans of `then`
+        that still gain (best first), and carry what is left into the next turn (what a
+        search does with the choice it tries)."""
+        self._phase, self._ranking, self.plan = turn, list(then), list(plan)
 
     # --- SG-17 builds ---------------------------------------------------------------------
     def choose_build(self, state: GameState, points_left: int, first: bool) -> Build | None:

@@ -6,16 +6,20 @@ draw. At each build phase the agent takes the most promising plans of the greedy
 no gain is not among them: it builds nothing when the greedy player would build nothing),
 and searches them at the root by sequential halving: in each round every choice
 still in the race is played out on the same sampled futures (common random numbers, so
-choices are compared on equal luck), and the worse half drops out. One playout:
+choices are compared on equal luck), and the worse half drops out. The chosen plan is
+built first; then, as the greedy player does, every other plan of the ranking that still
+gains on the changed network, while build points last (SG-17), so it spends its points as
+greedy does. One playout:
 1. a future consistent with what a person at the table sees (`GameState.sampled`: the
    draw piles' contents are known, their order and every later draw are guessed);
-2. the plan, then `DEPTH` more turns of every player as a quick greedy (`rollout_player`),
-   on the forward model (no events);
+2. the plan and the ranking's next plans that still gain (`FOLLOW`), then `DEPTH` more
+   turns of every player as a quick greedy (`rollout_player`), on the forward model (no
+   events);
 3. the result for the agent: its score lead over the best rival plus the lead in what the
    networks are worth for the trips still to come (`outlook.Valuation`).
 So the search improves on the greedy player by one step: it prefers another plan only
 when the sampled futures say so. Seeded: the default budget is a number of playouts
-(`mcts` = `mcts:120`, `mcts:400`), or seconds (`mcts:0.5s`). Tied routes (SG-14) and
+(`mcts` = `mcts:24`, `mcts:96`), or seconds (`mcts:0.5s`). Tied routes (SG-14) and
 intensify after a trip (SG-16) go its way as for the greedy player.
 """
 
@@ -28,19 +32,20 @@ from dataclasses import dataclass, field
 
 import numpy as np
 
-from subwaysim import builds
 from subwaysim.agents.base import Agent
 from subwaysim.agents.budget import ITERATIONS, parse_budget
 from subwaysim.agents.greedy import GreedyAgent
 from subwaysim.agents.outlook import TripSample, Valuation, square_weights, trips_left
-from subwaysim.agents.plans import Breadth
+from subwaysim.agents.plans import Breadth, Plan
 from subwaysim.builds import Build
 from subwaysim.routing import TripOptions
 from subwaysim.state import GameState
 from subwaysim.turn import end_reason, finish_build_phase, play_turn
 
 WIDTH = 4  # plans searched: the greedy player's best (building nothing when it has none)
+FOLLOW = 4  # the ranking's plans a playout goes on to after the plan tried (as greedy would)
 DEPTH = 2  # turns played forward after the plan (every player's)
+LEAF_ROOT = False  # value leaves on the phase's own sample of trips (else LEAF_SAMPLE fresh)
 LEAF_SAMPLE = 10  # origins and destinations drawn to value a network at a leaf
 ROLLOUT_SAMPLE = 8  # the rollout players' trips valued per phase (8 x 8)
 ROLLOUT_BREADTH = Breadth(targets=3, stations=2, changes=0, intensify=1)
@@ -83,7 +88,8 @@ class MCTSAgent(Agent):
             raise ValueError("give the search a number of iterations or of seconds, not both")
         self.iterations, self.seconds = iterations, seconds
         self.greedy = GreedyAgent(player, random.Random(rng.getrandbits(64)))
-        self.plan: list[Build] = []
+        self._ranked: list[Plan] = []  # the greedy's ranking of this phase's plans
+        self._root: Valuation | None = None  # the greedy's valuation of this phase
         self.stats = SearchStats()
         self._phase = -1
 
@@ -95,19 +101,23 @@ class MCTSAgent(Agent):
 
     # --- SG-17 builds -----------------------------------------------------------------------
     def choose_build(self, state: GameState, points_left: int, first: bool) -> Build | None:
+        """SG-17: the searched plan first, then (as the greedy player does) every other plan
+        of the phase's ranking that still gains, while points last; a plan too dear for now
+        is carried into the next turn and what cannot be used is banked (SG-22)."""
         if self._phase != state.turn:
             self._phase = state.turn
-            self.plan = list(self.search(state, points_left, first))
-        if self.plan and builds.check(self.plan[0], state, self.player, points_left, first) is None:
-            return self.plan.pop(0)
-        return None  # done, or too dear now: bank the rest, carry the plan to the next turn
+            plan = self.search(state, points_left, first)
+            rest = [p for p in self._ranked if p.builds != plan]
+            self.greedy.commit(state.turn, plan, rest)
+        return self.greedy.choose_build(state, points_left, first)
 
     def search(self, state: GameState, points: int, first: bool) -> tuple[Build, ...]:
         """The plan for this phase whose sampled futures went best (sequential halving)."""
         start = time.process_time()
-        self.greedy.plan = list(self.plan)  # what is left of the last plan is a choice too
-        ranked = self.greedy.rank_plans(state, points)[:WIDTH]
-        alive = [Choice(plan.builds) for plan in ranked] or [Choice(())]
+        # What is left of the last plan (the greedy's `plan`) is a choice too.
+        self._ranked = self.greedy.rank_plans(state, points)
+        self._root = self.greedy._view(state)
+        alive = [Choice(plan.builds) for plan in self._ranked[:WIDTH]] or [Choice(())]
         self.stats = SearchStats(choices=list(alive))
         rounds = math.ceil(math.log2(len(alive)))
         for round_ in range(rounds):
@@ -141,7 +151,8 @@ class MCTSAgent(Agent):
         future = state.sampled(seed)
         agents = {p: rival_player(p, random.Random(f"{seed}/{p}")) for p in future.players}
         agents[self.player] = rollout_player(self.player, random.Random(f"{seed}/{self.player}"))
-        agents[self.player].commit(future.turn, plan)
+        rest = [p for p in self._ranked[:FOLLOW] if p.builds != plan]
+        agents[self.player].commit(future.turn, plan, rest)
         finish_build_phase(future, self.player, agents, points, first, None)
         ended = end_reason(future)
         for _ in range(DEPTH):
@@ -156,7 +167,16 @@ class MCTSAgent(Agent):
         scores = np.array([future.scores[p] for p in future.players], dtype=float)
         if not ended:
             weights = square_weights(future)
-            sample = TripSample.draw(weights, LEAF_SAMPLE, np.random.default_rng(seed))
+            if LEAF_ROOT and self._root is not None:
+                # The phase's own sample of trips (greedy's 20 x 20), seen under the
+                # future's square weights: every choice and future valued on one sample.
+                root = self._root
+                ratio = np.divide(
+                    weights, root.weights, out=np.ones_like(weights), where=root.weights > 0
+                )
+                sample = root.sample.reweighted(ratio)
+            else:
+                sample = TripSample.draw(weights, LEAF_SAMPLE, np.random.default_rng(seed))
             view = Valuation(future, self.player, sample, weights)
             trips = view.trips(future.network)
             o, d = len(sample.origins), len(sample.destinations)

@@ -14,7 +14,15 @@ from rich.table import Table
 
 from subwaysim.agents.registry import agents_epilog, parse_spec
 from subwaysim.commands.ladder import Ladder, ladder_tasks
-from subwaysim.scenario import ScenarioError, load_scenario
+from subwaysim.commands.skill_chain import (
+    DEFAULT_GAMES,
+    Backend,
+    Chain,
+    Rung,
+    default_agents,
+    play_chain,
+)
+from subwaysim.scenario import Scenario, ScenarioError, load_scenario
 from subwaysim.sweep.run.failures import FailedGame
 from subwaysim.sweep.run.results import GameRecord
 from tabletop import cli_style, signals
@@ -34,20 +42,29 @@ def _match(
         typer.Argument(metavar="SCENARIO", help="Scenario YAML file (its first two seats play)."),
     ],
     agents: Annotated[
-        str,
+        str | None,
         typer.Option(
-            metavar="A,B,..", help="Agents, comma-separated: e.g. mcts,greedy,random (mcts:400)."
+            metavar="A,B,..",
+            help="Agents, comma-separated: e.g. mcts,greedy,random (mcts:400); with --ladder, "
+            "the rungs from the bottom (default random,greedy,mcts at 1x 2x 4x 8x its budget).",
         ),
-    ],
+    ] = None,
     games: Annotated[
-        int,
+        int | None,
         typer.Option(
             parser=cli_style.whole(1),
             metavar="N",
-            help="Games per pair of agents (seats rotated).",
-            show_default=True,
+            help="Games per pair of agents, or per rung with --ladder (seats rotated; "
+            f"default 20, or {DEFAULT_GAMES} a rung).",
         ),
-    ] = 20,
+    ] = None,
+    ladder: Annotated[
+        bool,
+        typer.Option(
+            help="Games per pair of agents, or per rung with --ladder (seats rotated; "
+            f"default 20, or {DEFAULT_GAMES} a rung).",
+        ),
+    ] = False,
     jobs: Annotated[
         int | None,
         typer.Option(
@@ -67,10 +84,15 @@ def _match(
         typer.Option("--set", metavar="KEY=VALUE", help="Override a scenario key, repeatable."),
     ] = None,
 ) -> None:
-    """Every pair of agents plays GAMES games on the scenario; a win matrix and Elo ratings."""
+    """Every pair of agents plays GAMES games on the scenario; a win matrix and Elo ratings.
+    With --ladder, each agent plays the one before it: the game's skill chain."""
     from subwaysim.sweep.run.backends import choose_backend
 
-    names = [a.strip() for a in agents.split(",") if a.strip()]
+    if agents is None and not ladder:
+        raise LadderError("--agents: name two or more agents (e.g. --agents mcts,greedy)")
+    names = (
+        default_agents() if agents is None else [a.strip() for a in agents.split(",") if a.strip()]
+    )
     for name in names:
         try:
             parse_spec(name, people=False)  # an AI-only series: no human seat
@@ -79,7 +101,12 @@ def _match(
     if len(set(names)) < 2 or len(set(names)) != len(names):
         raise LadderError(f"--agents {agents!r}: name two or more different agents")
     s = load_scenario(scenario, set_ or [])
-    tasks = ladder_tasks(s, names, games, s.seed if seed is None else seed)
+    seed = s.seed if seed is None else seed
+    if ladder:
+        raise typer.Exit(
+            run_chain(s, names, games or DEFAULT_GAMES, seed, choose_backend(jobs, None))
+        )
+    tasks = ladder_tasks(s, names, games or 20, seed)
     console = Console(highlight=False)
     records: list[GameRecord] = []
     failed: list[FailedGame] = []
@@ -137,6 +164,78 @@ def show(console: Console, ladder: Ladder, title: str) -> None:
             cells.append(f"{head.wins}–{head.losses}–{head.draws}{rate}")
         table.add_row(escape(a), f"{elo[a]:.0f}", *cells)
     console.print(table)
+
+
+def run_chain(
+    scenario: Scenario, agents: list[str], games: int, seed: int, backend: Backend
+) -> int:
+    """Play and print the skill chain (see `skill_chain.py`); the exit code."""
+    console = Console(highlight=False)
+    failed: list[FailedGame] = []
+    finished: list[Rung] = []
+    chain: Chain | None = None
+    total = games * (len(agents) - 1)
+    with Progress(
+        TextColumn("[bold]games"), BarColumn(), MofNCompleteColumn(), TimeRemainingColumn(),
+        console=console, transient=True,
+    ) as progress:  # fmt: skip
+        task = progress.add_task("games", total=total)
+        try:
+            chain = play_chain(
+                scenario, agents, games, seed, backend,
+                on_outcome=lambda _: progress.advance(task), failed=failed, rungs=finished,
+            )  # fmt: skip
+        except KeyboardInterrupt:
+            chain = None
+    if chain is None:
+        console.print(f"Interrupted after {len(finished)} of {len(agents) - 1} rungs: those rungs.")
+        if finished:
+            show_chain(console, Chain(agents[0], tuple(finished)), scenario.name, games)
+        return 130
+    show_chain(console, chain, scenario.name, games)
+    for game in failed:
+        console.print(
+            escape(
+                f"failed: {game.setting.label()} game {game.game} (seed {game.seed}): {game.error}"
+            )
+        )
+    return 1 if failed else 0
+
+
+def show_chain(console: Console, chain: Chain, title: str, games: int) -> None:
+    """Each rung against the one below, its Elo and cost; the spread and the skill chain."""
+    elo = chain.elo()
+    table = Table(
+        title=escape(f"{title}: skill ladder, {games} games a rung, each rung vs the rung below")
+    )
+    for name, justify in (
+        ("rung", "left"), ("vs", "left"), ("W–L–D", "right"),
+        ("win % [95% CI]", "right"), ("sure", "left"), ("Elo", "right"),
+        ("CPU s/game", "right"),
+    ):  # fmt: skip
+        table.add_column(name, justify=justify)  # type: ignore[arg-type]
+    table.add_row(escape(chain.bottom), "", "", "", "", f"{elo[chain.bottom]:.0f}", "")
+    for rung in chain.rungs:
+        low, high = rung.interval()
+        rate = (
+            "" if not rung.games else f"{100 * rung.rate:.0f}% [{100 * low:.0f}–{100 * high:.0f}]"
+        )
+        cost = "" if rung.cost is None else f"{rung.cost:.2f}"
+        table.add_row(
+            escape(rung.agent), escape(rung.below), f"{rung.wins}–{rung.losses}–{rung.draws}",
+            rate, "yes" if rung.significant else "no", f"{elo[rung.agent]:.0f}", cost,
+        )  # fmt: skip
+    console.print(table)
+    best, spread = chain.spread()
+    console.print(escape(f"Elo spread from {chain.bottom} to the best rung ({best}): {spread:.0f}"))
+    run = chain.skill_chain()
+    steps = max(len(run) - 1, 0)
+    console.print(
+        escape(
+            f"skill chain: {steps} rung{'s' if steps != 1 else ''} in a row beat the rung below "
+            "significantly" + (f" ({' < '.join(run)})" if run else "")
+        )
+    )
 
 
 def match_subway(argv: list[str]) -> int:

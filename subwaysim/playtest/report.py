@@ -10,7 +10,6 @@ from __future__ import annotations
 from collections.abc import Sequence
 from pathlib import Path
 
-from subwaysim.agents.registry import default_budget
 from subwaysim.playtest import answers, figures
 from subwaysim.playtest.options import SEARCH_BUDGET, SEARCH_COST, SEARCH_PER_100, AgentRun
 from subwaysim.playtest.played import PLOTS, Playtest
@@ -81,8 +80,7 @@ def _players_line(agent: AgentRun, questions: Sequence[int]) -> str:
         f"change the answer ({asked}; each part says who played it): a search player costs "
         f"far more a game than greedy (mcts:{SEARCH_BUDGET} about {SEARCH_COST} times on "
         f"the classic board), so it plays {SEARCH_PER_100} games for every 100 of a quick "
-        f"player's, and a bare `mcts` searches {SEARCH_BUDGET} playouts a build phase here "
-        f"instead of its default {default_budget('mcts')}."
+        f"player's; a bare `mcts` searches its default {SEARCH_BUDGET} playouts a build phase."
     )
 
 

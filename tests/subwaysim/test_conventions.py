@@ -17,8 +17,9 @@ from typer._click.core import Command, Context  # typer's own click: its command
 from typer.core import TyperArgument, TyperOption
 from typer.testing import CliRunner
 
-from abstracts import cli_style, game_names
+from abstracts import game_names
 from subwaysim.cli import app
+from tabletop import cli_style
 from tabletop.wording import did_you_mean, plural
 
 ROOT = Path(__file__).resolve().parents[2]

@@ -8,11 +8,12 @@ import random
 import pytest
 
 from subwaysim.agents import make_agent
-from subwaysim.agents.mcts import MCTSAgent
+from subwaysim.agents.mcts import ITERATIONS, MCTSAgent
 from subwaysim.cards import SeededChance
 from subwaysim.engine import Game
+from subwaysim.events import Built
 from subwaysim.state import GameState
-from subwaysim.turn import begin_turn, play_turn, populate_phase, trip_phase
+from subwaysim.turn import begin_turn, finish_build_phase, play_turn, populate_phase, trip_phase
 from tests.subwaysim.helpers import scenario
 
 SCENARIO = scenario(
@@ -40,7 +41,7 @@ def decision_point(seed: int = 2, turns: int = 10) -> GameState:
 
 def test_budgets_read_from_the_agent_spec() -> None:
     rng = random.Random(0)
-    assert MCTSAgent.from_budget("IRT", rng, "").iterations == 120
+    assert MCTSAgent.from_budget("IRT", rng, "").iterations == ITERATIONS == 24
     assert MCTSAgent.from_budget("IRT", rng, "400").iterations == 400
     timed = MCTSAgent.from_budget("IRT", rng, "0.5s")
     assert (timed.iterations, timed.seconds) == (None, 0.5)
@@ -95,3 +96,48 @@ def test_an_mcts_seat_plays_a_whole_game() -> None:
     result = Game(s, 1).run()
     again = Game(s, 1).run()
     assert result == again and result.turns == 6
+
+
+def phase_builds(state: GameState, agent: MCTSAgent) -> list[tuple[str, int, str | None]]:
+    """The builds `agent` makes in the build phase under way (SG-17), on a copy of `state`."""
+    seen: list[tuple[str, int, str | None]] = []
+    agents = {p: make_agent("greedy", p, random.Random(p)) for p in state.players}
+    agents[agent.player] = agent
+
+    def emit(kind: type, **fields: object) -> None:
+        if kind is Built:
+            seen.append((str(fields["action"]), str(fields["square"]), fields["detail"]))
+
+    finish_build_phase(state.copy(), agent.player, agents, 3, True, emit)  # type: ignore[arg-type]
+    return seen
+
+
+def test_a_whole_build_phase_is_identical_whatever_the_hidden_order_of_the_decks() -> None:
+    state = decision_point()
+    other = state.copy()
+    other.chance = SeededChance(4242)
+    for deck in other.decks:
+        random.Random(11).shuffle(deck.draw_pile)
+    assert [d.draw_pile for d in other.decks] != [d.draw_pile for d in state.decks]
+    phases = [
+        phase_builds(seen, MCTSAgent(state.player, random.Random(3), 8)) for seen in (state, other)
+    ]
+    assert phases[0] == phases[1] and phases[0]
+
+
+def test_it_goes_on_building_after_the_searched_plan_while_plans_pay() -> None:
+    """SG-17: three build points a turn; the searched plan alone often costs fewer, and the
+    next plans of the ranking that still gain are built with the rest (as greedy does)."""
+    s = scenario(
+        end={"turns": 8},
+        players=[{"name": "IRT", "agent": "mcts:4"}, {"name": "BRT", "agent": "greedy"}],
+    )
+    spent = {"IRT": 0, "BRT": 0}
+
+    def count(event: object) -> None:
+        if isinstance(event, Built):
+            spent[event.player] += event.cost
+
+    Game(s, 3, [count]).run()
+    offered = 8 * 3
+    assert spent["IRT"] >= 0.95 * offered

@@ -6,6 +6,7 @@ from pathlib import Path
 
 import pytest
 
+from subwaysim.agents.mcts import ITERATIONS
 from subwaysim.playtest.options import (
     AgentRun,
     PlaytestError,
@@ -16,17 +17,17 @@ from subwaysim.playtest.options import (
 )
 
 
-def test_quick_players_play_every_game_search_players_6_in_100() -> None:
+def test_quick_players_play_every_game_search_players_12_in_100() -> None:
     greedy, mcts = parse_agents("greedy,mcts", 100)
     assert greedy == AgentRun("greedy", 100) and not greedy.search
-    # A bare mcts searches 30 playouts a build phase here (its own default is 100).
-    assert mcts == AgentRun("mcts:30", 6) and mcts.search
-    assert parse_agents("mcts:400", 100) == (AgentRun("mcts:400", 6),)
+    # A bare mcts searches its own default budget (the strong player).
+    assert mcts == AgentRun(f"mcts:{ITERATIONS}", 12) and mcts.search
+    assert parse_agents("mcts:400", 100) == (AgentRun("mcts:400", 12),)
 
 
 def test_search_games_at_least_two_never_more_than_asked() -> None:
-    # 6 in 100, rounded up: 33 games give 2 (1.98), 34 give 3 (2.04).
-    assert [search_games(n) for n in (1, 2, 5, 33, 34, 100, 200)] == [1, 2, 2, 2, 3, 6, 12]
+    # 12 in 100, rounded up: 16 games give 2 (1.92), 17 give 3 (2.04); at least two.
+    assert [search_games(n) for n in (1, 2, 5, 16, 17, 100, 200)] == [1, 2, 2, 2, 3, 12, 24]
 
 
 def test_folder_names_and_words() -> None:
@@ -51,7 +52,7 @@ def test_every_seat_gets_the_same_kind_of_player() -> None:
         ("clever", "unknown agent 'clever': the agents are uniform, random, greedy or mcts"),
         ("mcts:0", "'mcts:0': an mcts budget is 1 to"),
         ("greedy,greedy", "'greedy' is given more than once"),
-        ("mcts,mcts:30", "'mcts:30' is given more than once"),
+        ("mcts,mcts:24", "'mcts:24' is given more than once"),
     ],
 )
 def test_bad_agents_are_refused_naming_the_agent(agents: str, problem: str) -> None:
