@@ -60,10 +60,17 @@ def _match(
     """Every pair of agents plays GAMES games on the scenario; a win matrix and Elo ratings."""
     from subwaysim.sweep.backends import choose_backend
 
+    from subwaysim.agents.styles import StyleError, check_spec, is_style_spec
+
     names = [a.strip() for a in agents.split(",") if a.strip()]
-    bad = [a for a in names if not AGENT.match(a)]
+    bad = [a for a in names if not AGENT.match(a) and not is_style_spec(a)]
     if bad:
         raise LadderError(f"--agents {bad[0]!r}: each agent is {AGENTS_HELP}")
+    try:
+        for name in filter(is_style_spec, names):
+            check_spec(name)
+    except StyleError as exc:
+        raise LadderError(f"--agents: {exc}") from None
     if len(set(names)) < 2 or len(set(names)) != len(names):
         raise LadderError(f"--agents {agents!r}: name two or more different agents")
     s = load_scenario(scenario, set_ or [])

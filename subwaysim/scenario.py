@@ -43,7 +43,10 @@ MAX_SEED = 2**63 - 1
 MAX_ITERATIONS = 1_000_000  # an mcts:N budget (a move at 10**6 iterations takes minutes)
 MAX_SECONDS = 600.0  # an mcts:Ns budget
 AGENT = re.compile(r"^(uniform|random|greedy|human|mcts(:(\d+|\d+(\.\d+)?s))?)$")
-AGENTS_HELP = "uniform, random, greedy, human or mcts (mcts:N iterations, mcts:0.5s seconds)"
+AGENTS_HELP = (
+    "uniform, random, greedy, human, mcts (mcts:N iterations, mcts:0.5s seconds), "
+    "greedy:STYLE, greedy{KEY=V;..} or @FILE"
+)
 
 
 class ScenarioError(ValueError):
@@ -77,6 +80,10 @@ Cost = Annotated[int | str, BeforeValidator(_check_cost)]  # before: `true` is n
 
 
 def _check_agent(value: str) -> str:
+    from subwaysim.agents.styles import check_spec, is_style_spec
+
+    if is_style_spec(value):  # greedy:STYLE, greedy{k=v;..}, @FILE: the spec it names
+        return check_spec(value)
     match = AGENT.match(value)
     budget = match.group(3) if match else None
     if match and budget is not None:

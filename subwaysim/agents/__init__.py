@@ -13,6 +13,10 @@ from subwaysim.agents.base import Agent
 
 def make_agent(spec: str, player: str, rng: random.Random) -> Agent:
     """The agent named in a scenario's `players[].agent` (e.g. `greedy`, `mcts:400`)."""
+    from subwaysim.agents.styles import is_style_spec, style_factory
+
+    if is_style_spec(spec):  # greedy:STYLE, greedy{k=v;..}, @FILE (issue 30)
+        return style_factory(spec)(player, rng)
     kind, _, budget = spec.partition(":")
     if kind == "uniform":
         from subwaysim.agents.uniform import UniformAgent
