@@ -58,9 +58,8 @@ def _match(
     ] = None,
 ) -> None:
     """Every pair of agents plays GAMES games on the scenario; a win matrix and Elo ratings."""
-    from subwaysim.sweep.backends import choose_backend
-
     from subwaysim.agents.styles import StyleError, check_spec, is_style_spec
+    from subwaysim.sweep.backends import choose_backend
 
     names = [a.strip() for a in agents.split(",") if a.strip()]
     bad = [a for a in names if not AGENT.match(a) and not is_style_spec(a)]
