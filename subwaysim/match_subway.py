@@ -129,6 +129,26 @@ def show(console: Console, ladder: Ladder, title: str) -> None:
             cells.append(f"{head.wins}–{head.losses}–{head.draws}{rate}")
         table.add_row(escape(a), f"{elo[a]:.0f}", *cells)
     console.print(table)
+    show_equilibrium(console, ladder, order)
+
+
+def show_equilibrium(console: Console, ladder: Ladder, order: list[str]) -> None:
+    """Under the matrix: each strategy's weight in the equilibrium, its win rate against the
+    field and the flags (`strategies/equilibrium.py`)."""
+    from subwaysim.strategies.equilibrium import StrategyMatrix
+
+    if not all(head.games for head in ladder.heads.values()):
+        return  # an interrupted ladder: some pair has no games to weigh
+    verdicts = {v.name: v for v in StrategyMatrix.of_ladder(ladder).verdicts()}
+    table = Table(title="Equilibrium of the win-rate game, field win rate [95% CI], flags")
+    for column in ("strategy", "weight", "vs field", "flags"):
+        table.add_column(column, justify="right" if column in ("weight", "vs field") else "left")
+    for name in order:
+        v = verdicts[name]
+        low, high = v.field.interval()
+        rate = f"{100 * v.field.rate:.1f}% [{100 * low:.1f}–{100 * high:.1f}]"
+        table.add_row(escape(name), f"{v.weight:.3f}", rate, escape("; ".join(v.flags())))
+    console.print(table)
 
 
 def match_subway(argv: list[str]) -> int:
