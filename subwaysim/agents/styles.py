@@ -16,7 +16,8 @@ With the default weights a style plays exactly as greedy. Named styles are prese
 `greedy:local` (never express), `greedy:express` (express whenever allowed),
 `greedy:lines` (track first, stations only to finish a line), `greedy:hubs` (stations on
 the busiest squares), `greedy:deny` (hurting the best rival counts as much as its own
-gain), `greedy:hoard` (banks and borrows). An agent spec holds no comma (lists of agents
+gain), `greedy:hoard` (banks and borrows), `greedy:intensify` (intensify builds weigh
+three times as much). An agent spec holds no comma (lists of agents
 are comma-separated): `greedy:STYLE`, `greedy{express=1.3;deny=0.5}`,
 `greedy:STYLE{k=v;..}` (a preset with some weights changed) or `@FILE`, a strategy file
 holding one such spec (`#` starts a comment), read when the scenario is checked.
@@ -77,6 +78,7 @@ STYLES: dict[str, Style] = {
     "hubs": Style(hubs=2.0, station=1.5),
     "deny": Style(deny=1.0),
     "hoard": Style(hoard=0.75),
+    "intensify": Style(intensify=3.0),
 }
 STYLE_HELP = (
     "greedy:STYLE (" + ", ".join(STYLES) + "), greedy{KEY=V;..} (keys: " + ", ".join(WEIGHTS) + ")"
