@@ -74,6 +74,9 @@ def _match(
         raise LadderError(f"--agents {agents!r}: name two or more different agents")
     s = load_scenario(scenario, set_ or [])
     tasks = ladder_tasks(s, names, games, seed)
+    # Round robin: game k of every pair before game k + 1, so that an interrupted ladder has
+    # played every pair about equally and still shows the equilibrium (same games, any order).
+    tasks.sort(key=lambda t: t.game)
     console = Console(highlight=False)
     records: list[GameRecord] = []
     failed: list[FailedGame] = []
