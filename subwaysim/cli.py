@@ -1,4 +1,4 @@
-"""The `subway` command: run, replay, route, validate, sweep, tune, report, playtest, play,
+"""The `subway` command: run, replay, route, validate, sweep, tune, report, playtest, exploit,
 match, maps.
 
 Bad input ends with `Error: ...` lines naming the file, key and line, and exit code 2.
@@ -517,6 +517,61 @@ def report(
         fail(f"{exc.filename or folder}: {exc.strerror or exc}")
     show_report(Console(highlight=False), folder, built)
     _exit_on_failures(built)
+
+
+@app.command()
+def exploit(
+    scenario: ScenarioArg,
+    against: Annotated[
+        str, typer.Option("--against", metavar="AGENT", help="The agent to beat, e.g. greedy.")
+    ],
+    out: Annotated[
+        Path,
+        typer.Option("--out", metavar="DIR", help="New folder, or an exploit's folder to resume."),
+    ],
+    budget: Annotated[
+        int,
+        typer.Option(parser=whole(1), metavar="GAMES", help="Games the search may play."),
+    ] = 400,
+    jobs: Annotated[
+        int | None,
+        typer.Option(
+            parser=whole(1), metavar="J", help="Local worker processes (default: every core)."
+        ),
+    ] = None,
+    scheduler: Annotated[
+        str | None,
+        typer.Option(
+            metavar="ADDR", help=text("Dask scheduler ADDRESS (needs transit-games[dask]).")
+        ),
+    ] = None,
+    seed: Annotated[int, typer.Option(parser=whole(0), metavar="S", help="Search seed.")] = 0,
+    confirm: Annotated[
+        int,
+        typer.Option(parser=whole(1), metavar="N", help="Fresh games confirming the best."),
+    ] = 200,
+    set_: SetOption = None,
+) -> None:
+    """Search greedy's style weights for the strategy that beats AGENT most (resumable)."""
+    from subwaysim.strategies.exploit import ExploitError
+    from subwaysim.strategies.exploit_command import run_exploit
+    from subwaysim.sweep.errors import SweepError
+
+    console = Console(highlight=False)
+    try:
+        code = run_exploit(
+            scenario, against, budget, jobs, scheduler, out, seed, confirm, set_ or [], console
+        )
+    except ScenarioError as exc:
+        fail("\n".join(f"{exc.source}: {p}" for p in exc.problems))
+    except (ExploitError, SweepError) as exc:
+        fail(str(exc))
+    except OSError as exc:
+        fail(f"{exc.filename or out}: {exc.strerror or exc}")
+    except KeyboardInterrupt:
+        console.print(escape(f"Interrupted: the games so far are in {out}; rerun to resume."))
+        raise typer.Exit(130) from None
+    raise typer.Exit(code)
 
 
 @app.command(

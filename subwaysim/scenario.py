@@ -73,7 +73,8 @@ Cost = Annotated[int | str, BeforeValidator(_check_cost)]  # before: `true` is n
 
 
 def _check_agent(value: str) -> str:
-    """An agent some registered kind accepts (`subwaysim/agents/registry.py`)."""
+    """An agent some registered kind accepts (`subwaysim/agents/registry.py`); an `@FILE`
+    strategy becomes the spec its file holds, so a game never reads files."""
     return check_spec(value)
 
 

@@ -21,7 +21,14 @@ import numpy as np
 
 from subwaysim import builds
 from subwaysim.agents.base import Agent
-from subwaysim.agents.outlook import Trips, TripSample, Valuation, square_weights, trips_left
+from subwaysim.agents.outlook import (
+    RIVAL_WEIGHT,
+    Trips,
+    TripSample,
+    Valuation,
+    square_weights,
+    trips_left,
+)
 from subwaysim.agents.plans import (
     FULL,
     Breadth,
@@ -41,6 +48,7 @@ SAMPLE = 20  # origins and destinations drawn per build phase (20 x 20 trips val
 
 class GreedyAgent(Agent):
     kind = "greedy"
+    rival_weight = RIVAL_WEIGHT  # how much the best rival's points count (`styles.py` moves it)
 
     def __init__(
         self,
@@ -96,7 +104,7 @@ class GreedyAgent(Agent):
             if builds.check(plan.builds[0], state, self.player, budget, first) is not None:
                 continue
             gain = self._gain(state, view, plan, base, horizon, heads)
-            if gain is not None and gain > 0:
+            if gain is not None and self.weigh(view, plan, gain) > 0:
                 return list(plan.builds)
         return []
 
@@ -120,16 +128,24 @@ class GreedyAgent(Agent):
         scored = []
         for plan in pool:
             gain = self._gain(state, view, plan, base, horizon, heads)
+            if gain is not None:
+                gain = self.weigh(view, plan, gain)
             if gain is not None and gain > 0:
                 scored.append((gain / plan.cost, plan))
         for build in intensifies:
             gain = self._intensify_gain(state, view, build, today, base) * horizon
             gain += extra_trips(view, today, (build.square,), heads)
             cost = plan_cost(state, self.player, (build,), budget)
+            gain = self.weigh(view, Plan((build,), cost), gain)
             if gain > 0:
                 scored.append((gain / cost, Plan((build,), cost)))
         scored.sort(key=lambda pair: -pair[0])
         return [plan for _, plan in scored]
+
+    def weigh(self, view: Valuation, plan: Plan, gain: float) -> float:
+        """A plan's gain as this player weighs it: greedy takes it as it is; a style
+        (`styles.py`) scales it by what the plan builds."""
+        return gain
 
     def _gain(
         self,
@@ -159,7 +175,8 @@ class GreedyAgent(Agent):
         if self._view_of is None or self._view_of[0] != state.turn:
             weights = square_weights(state)
             sample = TripSample.draw(weights, self.sample_size, self.draws)
-            self._view_of = (state.turn, Valuation(state, self.player, sample, weights))
+            view = Valuation(state, self.player, sample, weights, self.rival_weight)
+            self._view_of = (state.turn, view)
         return self._view_of[1]
 
     def _intensify_gain(

@@ -148,7 +148,12 @@ class Valuation:
     """
 
     def __init__(
-        self, state: GameState, player: str, sample: TripSample, weights: np.ndarray
+        self,
+        state: GameState,
+        player: str,
+        sample: TripSample,
+        weights: np.ndarray,
+        rival_weight: float = RIVAL_WEIGHT,
     ) -> None:
         self.state = state
         self.player = player
@@ -156,6 +161,7 @@ class Valuation:
         self.rivals = [i for i in range(len(state.players)) if i != self.seat]
         self.sample = sample
         self.weights = weights  # the square weights the sample was drawn from
+        self.rival_weight = rival_weight
         rules = state.scenario.rules
         self.points = (rules.single_system_points, rules.shared_points)
 
@@ -172,7 +178,7 @@ class Valuation:
         """Own expected points minus a share of the best rival's."""
         values = points.tolist()
         rival = max((values[i] for i in self.rivals), default=0.0)
-        return values[self.seat] - RIVAL_WEIGHT * rival
+        return values[self.seat] - self.rival_weight * rival
 
     def value(self, trips: Trips, sample: TripSample | None = None) -> float:
         """The worth of the sampled trips (of `sample`'s weights, default the view's own)."""

@@ -55,6 +55,7 @@ class AgentKind:
     person: bool = False
     default_budget: int | None = None
     pattern: re.Pattern[str] = field(default=re.compile(""))
+    keep: Callable[[str], str] | None = None  # the spec a scenario keeps (@FILE: its contents)
 
     def __post_init__(self) -> None:
         if not self.syntax:
@@ -102,6 +103,17 @@ def _parse_mcts(spec: str) -> AgentFactory:
     )
 
 
+def _parse_greedy(spec: str) -> AgentFactory:
+    """`greedy`, or a style of it (issue 30: `greedy:STYLE`, `greedy{KEY=V;..}`, both)."""
+    if spec == "greedy":
+        return lambda player, rng: load_class("subwaysim.agents.greedy:GreedyAgent")(player, rng)
+    return load_class("subwaysim.agents.styles:style_factory")(spec)  # type: ignore[no-any-return]
+
+
+def _keep_style(spec: str) -> str:
+    return load_class("subwaysim.agents.styles:check_spec")(spec)  # type: ignore[no-any-return]
+
+
 for _kind in (
     AgentKind(
         "uniform",
@@ -115,8 +127,19 @@ for _kind in (
     ),
     AgentKind(
         "greedy",
-        "the best plan by expected points",
-        plain("subwaysim.agents.greedy:GreedyAgent", "greedy"),
+        "the best plan by expected points; a style weighs its plans: greedy:STYLE (local, "
+        "express, lines, hubs, deny, hoard, intensify), greedy{KEY=V;..} or both",
+        _parse_greedy,
+        syntax="greedy[:STYLE][{KEY=V;..}]",
+        pattern=re.compile(r"^greedy(?:[:{].*)?$", re.DOTALL),
+        keep=_keep_style,
+    ),
+    AgentKind(
+        "@FILE",
+        "a strategy file holding one greedy spec (what `subway exploit` writes)",
+        lambda spec: load_class("subwaysim.agents.styles:style_factory")(spec),
+        pattern=re.compile(r"^@.+$", re.DOTALL),
+        keep=_keep_style,
     ),
     AgentKind(
         "mcts",
@@ -190,9 +213,11 @@ def parse_spec(spec: str, people: bool = True) -> AgentFactory:
 
 
 def check_spec(spec: str, people: bool = True) -> str:
-    """`spec` when some kind accepts it (scenario validation), else ValueError."""
+    """The spec a scenario keeps when some kind accepts `spec` (itself, or for `@FILE` the
+    spec the file holds), else ValueError."""
     parse_spec(spec, people)
-    return spec
+    kind = kind_of(spec)
+    return kind.keep(spec) if kind is not None and kind.keep is not None else spec
 
 
 def make_agent(spec: str, player: str, rng: random.Random) -> Agent:

@@ -107,6 +107,9 @@ def _match(
             run_chain(s, names, games or DEFAULT_GAMES, seed, choose_backend(jobs, None))
         )
     tasks = ladder_tasks(s, names, games or 20, seed)
+    # Round robin: game k of every pair before game k + 1, so that an interrupted series has
+    # played every pair about equally and still shows the equilibrium (same games, any order).
+    tasks.sort(key=lambda t: t.game)
     console = Console(highlight=False)
     records: list[GameRecord] = []
     failed: list[FailedGame] = []
@@ -164,6 +167,26 @@ def show(console: Console, ladder: Ladder, title: str) -> None:
             cells.append(f"{head.wins}–{head.losses}–{head.draws}{rate}")
         table.add_row(escape(a), f"{elo[a]:.0f}", *cells)
     console.print(table)
+    show_equilibrium(console, ladder, order)
+
+
+def show_equilibrium(console: Console, ladder: Ladder, order: list[str]) -> None:
+    """Under the matrix: each strategy's weight in the equilibrium, its win rate against the
+    field and the flags (`strategies/equilibrium.py`)."""
+    from subwaysim.strategies.equilibrium import StrategyMatrix
+
+    if not all(head.games for head in ladder.heads.values()):
+        return  # an interrupted series: some pair has no games to weigh
+    verdicts = {v.name: v for v in StrategyMatrix.of_ladder(ladder).verdicts()}
+    table = Table(title="Equilibrium of the win-rate game, field win rate [95% CI], flags")
+    for column in ("strategy", "weight", "vs field", "flags"):
+        table.add_column(column, justify="right" if column in ("weight", "vs field") else "left")
+    for name in order:
+        v = verdicts[name]
+        low, high = v.field.interval()
+        rate = f"{100 * v.field.rate:.1f}% [{100 * low:.1f}–{100 * high:.1f}]"
+        table.add_row(escape(name), f"{v.weight:.3f}", rate, escape("; ".join(v.flags())))
+    console.print(table)
 
 
 def run_chain(
@@ -185,13 +208,14 @@ def run_chain(
                 scenario, agents, games, seed, backend,
                 on_outcome=lambda _: progress.advance(task), failed=failed, rungs=finished,
             )  # fmt: skip
-        except KeyboardInterrupt:
-            chain = None
+        except KeyboardInterrupt as exc:  # Ctrl-C or SIGTERM (tabletop.signals): 130 / 143
+            chain, code = None, signals.exit_code_of(exc)
+            words = signals.words_of(exc).split(" (")[0]
     if chain is None:
-        console.print(f"Interrupted after {len(finished)} of {len(agents) - 1} rungs: those rungs.")
+        console.print(f"{words} after {len(finished)} of {len(agents) - 1} rungs: those rungs.")
         if finished:
             show_chain(console, Chain(agents[0], tuple(finished)), scenario.name, games)
-        return 130
+        return code
     show_chain(console, chain, scenario.name, games)
     for game in failed:
         console.print(

@@ -14,7 +14,7 @@ import threading
 from collections.abc import Callable, Iterator, Sequence
 from concurrent.futures import ProcessPoolExecutor, as_completed
 from contextlib import contextmanager
-from typing import Protocol
+from typing import Any, Protocol
 
 from subwaysim.sweep.errors import SweepError
 from subwaysim.sweep.run.play import GameTask, Outcome, play
@@ -22,6 +22,7 @@ from subwaysim.sweep.run.workers import prepare_worker
 from tabletop import signals
 
 Backend = Callable[[Sequence[GameTask]], Iterator[Outcome]]
+Work = Callable[[GameTask], Any]  # what a worker does with a task: `play` unless told
 DASK_MISSING = "--scheduler needs Dask: pip install 'transit-games[dask]'"
 
 
@@ -32,7 +33,17 @@ def serial(tasks: Sequence[GameTask]) -> Iterator[Outcome]:
         yield outcome
 
 
-def process_pool(jobs: int) -> Backend:
+def serial_work(work: Work) -> Backend:
+    """`serial` with another picklable work function (e.g. `subway exploit`'s games)."""
+
+    def run(tasks: Sequence[GameTask]) -> Iterator[Any]:
+        for task in tasks:
+            yield work(task)
+
+    return run
+
+
+def process_pool(jobs: int, work: Work = play) -> Backend:
     """A pool of `jobs` worker processes (`worker_pool`: forked when that is safe, else
     spawned). Workers die with the process that runs the sweep (see `workers.py`), so run
     it from a thread that lives as long as the sweep."""
@@ -45,7 +56,7 @@ def process_pool(jobs: int) -> Backend:
         pool = worker_pool(min(jobs, len(tasks)))
         try:
             with workers_skip_main():  # workers are spawned as games are submitted
-                futures = {pool.submit(play, task): task for task in tasks}
+                futures = {pool.submit(work, task): task for task in tasks}
             for future in as_completed(futures):
                 yield _outcome(future, futures[future])
         finally:  # on Ctrl-C: drop queued games, let running ones end, keep what is saved
@@ -107,7 +118,7 @@ def _outcome(future: _Pending, task: GameTask) -> Outcome:
         return task.failed(f"the worker process failed: {type(exc).__name__}: {exc}")
 
 
-def dask_cluster(address: str) -> Backend:
+def dask_cluster(address: str, work: Work = play) -> Backend:
     """The games as Dask futures on the scheduler at `address` (dask is imported lazily)."""
     try:
         from distributed import Client
@@ -126,7 +137,7 @@ def dask_cluster(address: str) -> Backend:
             from subwaysim.sweep.run.dask_tuning import MallocTuning
 
             client.register_plugin(MallocTuning())  # see malloc.py: ~3x faster games
-            futures = client.map(play, list(tasks), pure=False)
+            futures = client.map(work, list(tasks), pure=False)
             owner = dict(zip((f.key for f in futures), tasks, strict=True))
             for future in dask_completed(futures, loop=client.loop):
                 yield _outcome(future, owner[future.key])
@@ -134,12 +145,15 @@ def dask_cluster(address: str) -> Backend:
     return run
 
 
-def choose_backend(jobs: int | None, scheduler: str | None) -> Backend:
-    """Dask when a scheduler is given, else `jobs` processes (default: every core)."""
+def choose_backend(jobs: int | None, scheduler: str | None, work: Work = play) -> Backend:
+    """Dask when a scheduler is given, else `jobs` processes (default: every core); each
+    task goes through `work` (a sweep's `play` unless told)."""
     if scheduler is not None:
         if jobs is not None:
             raise SweepError("give --jobs or --scheduler, not both (the cluster sets its workers)")
-        return dask_cluster(scheduler)
+        return dask_cluster(scheduler, work)
     if jobs is None:
         jobs = os.cpu_count() or 1
-    return serial if jobs == 1 else process_pool(jobs)
+    if jobs == 1:
+        return serial if work is play else serial_work(work)
+    return process_pool(jobs, work)
