@@ -49,6 +49,29 @@ SeedOption = Annotated[
     typer.Option(parser=whole(), metavar="N", help="Game seed (default: the scenario's)."),
 ]
 
+JobsOption = Annotated[
+    int | None,
+    typer.Option(
+        parser=whole(1), metavar="J", help="Local worker processes (default: every core)."
+    ),
+]
+SchedulerOption = Annotated[
+    str | None,
+    typer.Option(metavar="ADDR", help=text("Dask scheduler ADDRESS (needs transit-games[dask]).")),
+]
+PrecisionOption = Annotated[
+    float | None,
+    typer.Option(
+        parser=number(positive=True),
+        metavar="W",
+        help="Add games in batches until every win-rate interval is at most W wide "
+        "(or --games is reached).",
+    ),
+]
+BudgetOption = Annotated[
+    int, typer.Option(parser=whole(1), metavar="GAMES", help="Games the search may play.")
+]
+
 
 def _version(value: bool) -> None:
     if value:
@@ -228,18 +251,8 @@ def sweep(
         int | None,
         typer.Option(parser=whole(0), metavar="N", help="Sweep seed (default: the scenario's)."),
     ] = None,
-    jobs: Annotated[
-        int | None,
-        typer.Option(
-            parser=whole(1), metavar="J", help="Local worker processes (default: every core)."
-        ),
-    ] = None,
-    scheduler: Annotated[
-        str | None,
-        typer.Option(
-            metavar="ADDR", help=text("Dask scheduler ADDRESS (needs transit-games[dask]).")
-        ),
-    ] = None,
+    jobs: JobsOption = None,
+    scheduler: SchedulerOption = None,
     rotate_seats: Annotated[
         bool, typer.Option("--rotate-seats", help="Rotate the seat order game by game.")
     ] = False,
@@ -259,15 +272,7 @@ def sweep(
             help="The setting others are compared with (default: the scenario's own value).",
         ),
     ] = None,
-    precision: Annotated[
-        float | None,
-        typer.Option(
-            parser=number(positive=True),
-            metavar="W",
-            help="Add games in batches until every win-rate interval is at most W wide "
-            "(or --games is reached).",
-        ),
-    ] = None,
+    precision: PrecisionOption = None,
 ) -> None:
     """Play N games of every setting of a grid (resumable): games, summary, comparisons, report."""
 
@@ -331,10 +336,7 @@ def tune(
         ),
     ] = None,
     set_: SetOption = None,
-    budget: Annotated[
-        int,
-        typer.Option(parser=whole(1), metavar="GAMES", help="Games the search may play."),
-    ] = 1200,
+    budget: BudgetOption = 1200,
     games_per_trial: Annotated[
         int,
         typer.Option(
@@ -345,18 +347,8 @@ def tune(
         str | None,
         typer.Option(metavar="A[,B..]", help="Agent for every seat, or one per seat."),
     ] = None,
-    jobs: Annotated[
-        int | None,
-        typer.Option(
-            parser=whole(1), metavar="J", help="Local worker processes (default: every core)."
-        ),
-    ] = None,
-    scheduler: Annotated[
-        str | None,
-        typer.Option(
-            metavar="ADDR", help=text("Dask scheduler ADDRESS (needs transit-games[dask]).")
-        ),
-    ] = None,
+    jobs: JobsOption = None,
+    scheduler: SchedulerOption = None,
     seed: Annotated[
         int | None,
         typer.Option(parser=whole(0), metavar="S", help="Tune seed (default: the scenario's)."),
@@ -434,21 +426,8 @@ def playtest(
             "mcts (30 playouts a build phase here), mcts:N or mcts:Xs.",
         ),
     ] = "greedy,mcts",
-    jobs: Annotated[
-        int | None,
-        typer.Option(
-            parser=whole(1), metavar="J", help="Local worker processes (default: every core)."
-        ),
-    ] = None,
-    precision: Annotated[
-        float | None,
-        typer.Option(
-            parser=number(positive=True),
-            metavar="W",
-            help="Add games in batches until every win-rate interval is at most W wide "
-            "(or --games is reached).",
-        ),
-    ] = None,
+    jobs: JobsOption = None,
+    precision: PrecisionOption = None,
 ) -> None:
     """Answer the designer's twelve tester questions: a sweep each (resumable), then
     DIR/report.md with a section per question."""
@@ -529,22 +508,9 @@ def exploit(
         Path,
         typer.Option("--out", metavar="DIR", help="New folder, or an exploit's folder to resume."),
     ],
-    budget: Annotated[
-        int,
-        typer.Option(parser=whole(1), metavar="GAMES", help="Games the search may play."),
-    ] = 400,
-    jobs: Annotated[
-        int | None,
-        typer.Option(
-            parser=whole(1), metavar="J", help="Local worker processes (default: every core)."
-        ),
-    ] = None,
-    scheduler: Annotated[
-        str | None,
-        typer.Option(
-            metavar="ADDR", help=text("Dask scheduler ADDRESS (needs transit-games[dask]).")
-        ),
-    ] = None,
+    budget: BudgetOption = 400,
+    jobs: JobsOption = None,
+    scheduler: SchedulerOption = None,
     seed: Annotated[int, typer.Option(parser=whole(0), metavar="S", help="Search seed.")] = 0,
     confirm: Annotated[
         int,
