@@ -80,14 +80,14 @@ def seated(scenario: Scenario, seating: Seating) -> Scenario:
     return Scenario.model_validate(data)
 
 
-@dataclass
-class Head:
-    """One agent against another: games, wins, losses and draws of `agent`."""
+class WinRate:
+    """Points, win rate and its interval of a record with `games`, `wins` and `draws`
+    (a draw is half a win): a ladder's head-to-head and a skill chain's rung."""
 
-    games: int = 0
-    wins: int = 0
-    losses: int = 0
-    draws: int = 0
+    __slots__ = ()
+    games: int
+    wins: int
+    draws: int
 
     @property
     def points(self) -> float:
@@ -100,6 +100,16 @@ class Head:
     def interval(self) -> tuple[float, float]:
         """95% Wilson interval of the win rate (a draw is half a win)."""
         return wilson_interval(round(self.points), self.games)
+
+
+@dataclass
+class Head(WinRate):
+    """One agent against another: games, wins, losses and draws of `agent`."""
+
+    games: int = 0
+    wins: int = 0
+    losses: int = 0
+    draws: int = 0
 
 
 @dataclass

@@ -23,7 +23,7 @@ from collections.abc import Callable, Iterable, Iterator, Sequence
 from dataclasses import dataclass
 
 from subwaysim.agents.budget import ITERATIONS
-from subwaysim.commands.ladder import ELO_SCALE, Ladder, ladder_tasks
+from subwaysim.commands.ladder import ELO_SCALE, Ladder, WinRate, ladder_tasks
 from subwaysim.scenario import Scenario
 from subwaysim.sweep.run.failures import FailedGame
 from subwaysim.sweep.run.play import GameTask, Outcome
@@ -45,7 +45,7 @@ def mcts_at(multiple: int) -> str:
 
 
 @dataclass(frozen=True, slots=True)
-class Rung:
+class Rung(WinRate):
     """One rung: `agent` against `below`, from `agent`'s side."""
 
     agent: str
@@ -55,19 +55,6 @@ class Rung:
     losses: int
     draws: int
     cpu_seconds: float | None  # CPU of all the rung's games (both seats), None if unknown
-
-    @property
-    def points(self) -> float:
-        return self.wins + self.draws / 2
-
-    @property
-    def rate(self) -> float:
-        return self.points / self.games if self.games else math.nan
-
-    def interval(self) -> tuple[float, float]:
-        from subwaysim.sweep.statistics.stats import wilson_interval
-
-        return wilson_interval(round(self.points), self.games)
 
     @property
     def significant(self) -> bool:
