@@ -18,7 +18,7 @@ from optuna.trial import FrozenTrial, TrialState
 from subwaysim.overrides import unshared
 from subwaysim.scenario import apply_override, parse_scenario
 from subwaysim.sweep.plan.grid import Setting
-from subwaysim.sweep.report.differences import differences_markdown
+from subwaysim.sweep.report.differences import brief, differences_markdown, p_text
 from subwaysim.tune.confirm import Candidate, Confirmation
 from subwaysim.tune.plan import TunePlan
 from tabletop.files import atomic_write_text
@@ -189,14 +189,14 @@ def _confirmation_md(plan: TunePlan, c: Confirmation) -> list[str]:
             inside = row.within()
             note = {True: "inside", False: "outside", None: "no interval"}[inside]
             lines.append(
-                f"- `{t.measure}` = {t.value:g}: confirmed {_short(row.mean)} "
-                f"[{_short(row.low)}, {_short(row.high)}], off by {_short(row.objective)}; "
+                f"- `{t.measure}` = {t.value:g}: confirmed {brief(row.mean)} "
+                f"[{brief(row.low)}, {brief(row.high)}], off by {brief(row.objective)}; "
                 f"the target is {note} the 95% interval."
             )
         else:
             lines.append(
-                f"- `{t.measure}` {t.goal}: confirmed {_short(row.mean)} "
-                f"[{_short(row.low)}, {_short(row.high)}] against {_short(row.baseline_mean)} "
+                f"- `{t.measure}` {t.goal}: confirmed {brief(row.mean)} "
+                f"[{brief(row.low)}, {brief(row.high)}] against {brief(row.baseline_mean)} "
                 "under the scenario's own setting."
             )
     lines += [
@@ -218,11 +218,11 @@ def _target_table(c: Candidate) -> str:
     ]
     for r in c.rows:
         d = r.difference
-        diff = "–" if d is None else f"{_short(d.difference)} [{_short(d.low)}, {_short(d.high)}]"
-        p = "–" if d is None else _p(d.p_adjusted)
+        diff = "–" if d is None else f"{brief(d.difference)} [{brief(d.low)}, {brief(d.high)}]"
+        p = "–" if d is None else p_text(d.p_adjusted)
         lines.append(
-            f"| `{r.target.spec()}` | {_short(r.mean)} [{_short(r.low)}, {_short(r.high)}] | "
-            f"{_short(r.baseline_mean)} | {diff} | {p} |"
+            f"| `{r.target.spec()}` | {brief(r.mean)} [{brief(r.low)}, {brief(r.high)}] | "
+            f"{brief(r.baseline_mean)} | {diff} | {p} |"
         )
     return "\n".join(lines)
 
@@ -253,27 +253,13 @@ def _search_md(plan: TunePlan, study: optuna.Study) -> list[str]:
         cells = [str(t.number), *(_trial_param(plan, t, p.key) for p in plan.params)]
         for target in plan.targets:
             value, se = measured.get(target.measure, [math.nan, math.nan])
-            cells.append(f"{_short(value)} ± {_short(se)}" if not math.isnan(se) else _short(value))
+            cells.append(f"{brief(value)} ± {brief(se)}" if not math.isnan(se) else brief(value))
         lines.append("| " + " | ".join(cells) + " |")
     return [*lines, ""]
 
 
 def _trial_param(plan: TunePlan, t: FrozenTrial, key: str) -> str:
     return _param(plan, t, key)
-
-
-def _short(value: float) -> str:
-    if value is None or math.isnan(value):
-        return "–"
-    if value == 0:
-        return "0"
-    return f"{value:.3g}" if abs(value) < 100 else f"{value:.0f}"
-
-
-def _p(p: float) -> str:
-    if math.isnan(p):
-        return "–"
-    return "<0.001" if p < 0.001 else f"{p:.3f}"
 
 
 def write_outputs(

@@ -87,9 +87,9 @@ def _table(rows: Sequence[Difference]) -> str:
         "|---|---:|---:|---:|---:|---:|---|",
     ]
     for r in rows:
-        interval = f"{_short(r.difference)} [{_short(r.low)}, {_short(r.high)}]"
-        cells = [f"`{r.metric}`", _short(r.baseline_mean), _short(r.mean), interval]
-        cells += [_p(r.p), _p(r.p_adjusted), r.verdict()]
+        interval = f"{brief(r.difference)} [{brief(r.low)}, {brief(r.high)}]"
+        cells = [f"`{r.metric}`", brief(r.baseline_mean), brief(r.mean), interval]
+        cells += [p_text(r.p), p_text(r.p_adjusted), r.verdict()]
         lines.append("| " + " | ".join(cells) + " |")
     return "\n".join(lines)
 
@@ -114,8 +114,8 @@ def found_table(compared: Sequence[SettingDifferences]) -> Table | None:
     for c in compared:
         for r in c.rows:
             if r.verdict() in ("higher", "lower"):
-                interval = f"{_short(r.low)}..{_short(r.high)}"
-                cells = [_short(r.difference), interval, _p(r.p_adjusted)]
+                interval = f"{brief(r.low)}..{brief(r.high)}"
+                cells = [brief(r.difference), interval, p_text(r.p_adjusted)]
                 table.add_row(label[c.setting], r.metric, *cells)
     return table if table.row_count else None
 
@@ -124,15 +124,17 @@ def _number(value: float) -> str:
     return "" if math.isnan(value) else f"{value:.6g}"
 
 
-def _short(value: float) -> str:
-    if math.isnan(value):
+def brief(value: float | None) -> str:
+    """A number in three significant digits (whole above 100); `–` for none or NaN."""
+    if value is None or math.isnan(value):
         return "–"
     if value == 0:
         return "0"
     return f"{value:.3g}" if abs(value) < 100 else f"{value:.0f}"
 
 
-def _p(p: float) -> str:
+def p_text(p: float) -> str:
+    """A p-value in three decimals, `<0.001` below that, `–` for NaN."""
     if math.isnan(p):
         return "–"
     return "<0.001" if p < 0.001 else f"{p:.3f}"
