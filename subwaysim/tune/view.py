@@ -12,19 +12,11 @@ from collections.abc import Callable
 from optuna.trial import FrozenTrial, TrialState
 from rich import box
 from rich.console import Group, RenderableType
-from rich.progress import (
-    BarColumn,
-    MofNCompleteColumn,
-    Progress,
-    TaskID,
-    TextColumn,
-    TimeElapsedColumn,
-    TimeRemainingColumn,
-)
+from rich.progress import TaskID
 from rich.table import Table
 from rich.text import Text
 
-from subwaysim.sweep.run.console import RateColumn
+from subwaysim.sweep.run.console import games_progress
 from subwaysim.sweep.run.play import Outcome
 from subwaysim.tune.plan import TunePlan
 
@@ -34,15 +26,7 @@ SHOWN = 8
 class TuneView:
     def __init__(self, plan: TunePlan, used: Callable[[], int]) -> None:
         self.plan, self.used = plan, used
-        self.progress = Progress(
-            TextColumn("[bold]{task.description}"),
-            BarColumn(),
-            MofNCompleteColumn(),
-            RateColumn(),
-            TimeElapsedColumn(),
-            TextColumn("ETA"),
-            TimeRemainingColumn(),
-        )
+        self.progress = games_progress("[bold]{task.description}")
         self.search: TaskID = self.progress.add_task(
             "trial games", total=plan.budget, completed=min(used(), plan.budget)
         )

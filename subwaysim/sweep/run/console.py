@@ -43,20 +43,25 @@ class RateColumn(ProgressColumn):
         return Text("– games/s" if speed is None else f"{speed:.2f} games/s", style="cyan")
 
 
+def games_progress(label: str) -> Progress:
+    """A bar of games: the label, done of planned, games a second, time spent and to go."""
+    return Progress(
+        TextColumn(label),
+        BarColumn(),
+        MofNCompleteColumn(),
+        RateColumn(),
+        TimeElapsedColumn(),
+        TextColumn("ETA"),
+        TimeRemainingColumn(),
+    )
+
+
 class SweepView:
     """Progress plus the table of settings so far; the table is rebuilt as games finish."""
 
     def __init__(self, sweep: Sweep) -> None:
         self.sweep = sweep
-        self.progress = Progress(
-            TextColumn("[bold]games"),
-            BarColumn(),
-            MofNCompleteColumn(),
-            RateColumn(),
-            TimeElapsedColumn(),
-            TextColumn("ETA"),
-            TimeRemainingColumn(),
-        )
+        self.progress = games_progress("[bold]games")
         done = sweep.planned - len(sweep.pending)
         self.task = self.progress.add_task("games", total=sweep.planned, completed=done)
         self.finished = False
