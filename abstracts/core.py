@@ -228,12 +228,7 @@ def game_names() -> Sequence[str]:
 
 def get_game_class(name: str) -> type[AnyGame]:
     """The registered Game class `name`: its Options, sides and view_flags, before any options."""
-    _load_builtin_games()
-    try:
-        factory = _REGISTRY[name]
-    except KeyError:
-        known = ", ".join(sorted(_REGISTRY))
-        raise UnknownGame(f"unknown game {name!r}; known games: {known}") from None
+    factory = _registered(name)
     if not (isinstance(factory, type) and issubclass(factory, Game)):
         raise UnknownGame(f"game {name!r} is registered with a factory, not a Game class")
     return factory
@@ -241,13 +236,17 @@ def get_game_class(name: str) -> type[AnyGame]:
 
 def get_game(name: str, **options: Any) -> AnyGame:
     """The registered game `name` with `options` (validated by the game's Options model)."""
+    return _registered(name)(**options)
+
+
+def _registered(name: str) -> Callable[..., AnyGame]:
+    """What game `name` is registered with (a Game class or a factory); UnknownGame if none."""
     _load_builtin_games()
     try:
-        factory = _REGISTRY[name]
+        return _REGISTRY[name]
     except KeyError:
         known = ", ".join(sorted(_REGISTRY))
         raise UnknownGame(f"unknown game {name!r}; known games: {known}") from None
-    return factory(**options)
 
 
 def _load_builtin_games() -> None:
