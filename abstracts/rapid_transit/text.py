@@ -10,6 +10,7 @@ from typing import Any
 from abstracts.rapid_transit.board import Board, BoardError, bits
 from abstracts.rapid_transit.rules import RED, SIDES
 from abstracts.rapid_transit.setups import check_board
+from abstracts.state_lines import split_state
 
 FIELDS = ("to_move", "ply", "passes", "previous", "swapper")
 PIECE_CHARS = {"R": 0, "C": 1, ".": None}
@@ -81,7 +82,7 @@ def read_position(text: str, to_move: str | None = None) -> tuple[Board, int, in
     """(board, red, cyan, state fields as RapidTransitState takes them); the board is
     checked against RT-3 and the state line against the rules it records; `to_move`, if
     given, overrides the state line's."""
-    board_lines, fields = _split(text)
+    board_lines, fields = split_state(rank_lines(text), FIELDS, "RT-4", BoardError)
     if to_move is not None:
         fields["to_move"] = to_move
     board, red, cyan = parse_board(board_lines)
@@ -100,20 +101,6 @@ def read_side(text: str, field: str) -> int:
     if text not in SIDES:
         raise BoardError(f"RT-4: {field} must be red or cyan, not {text!r}")
     return SIDES.index(text)
-
-
-def _split(text: str) -> tuple[list[str], dict[str, str]]:
-    board_lines, fields = [], {}
-    for line in rank_lines(text):
-        if "=" not in line:
-            board_lines.append(line)
-            continue
-        for item in line.split():
-            key, sep, value = item.partition("=")
-            if not sep or key not in FIELDS:
-                raise BoardError(f"RT-4: unknown state field {item!r}; fields: {', '.join(FIELDS)}")
-            fields[key] = value
-    return board_lines, fields
 
 
 def _state_fields(board: Board, fields: dict[str, str]) -> dict[str, Any]:

@@ -18,6 +18,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from abstracts.core import IllegalMove
+from abstracts.state_lines import split_state
 from abstracts.thruway.board import Board
 from abstracts.thruway.disputes import disputed_blocks, swap_edges
 from abstracts.thruway.moves import SWAP, ThruwayMove
@@ -60,7 +61,7 @@ def write_position(
 
 def read_position(rules: RuleSet, text: str, to_move: str | None = None) -> Reading:
     """The position `text` writes (`to_move`, if given, overrides the state line's)."""
-    board_lines, fields = _split(text)
+    board_lines, fields = split_state(text.strip().splitlines(), FIELDS, "TW-4", ValueError)
     if to_move is not None:
         fields["to_move"] = to_move
     concrete, asphalt = parse_text(rules.geometry, "\n".join(board_lines))
@@ -122,20 +123,6 @@ def format_text(geometry: Board, concrete: int, asphalt: int) -> str:
             chars.append("C" if concrete & bit else "A" if asphalt & bit else ".")
         lines.append("".join(chars))
     return "\n".join(lines)
-
-
-def _split(text: str) -> tuple[list[str], dict[str, str]]:
-    board_lines, fields = [], {}
-    for line in text.strip().splitlines():
-        if "=" not in line:
-            board_lines.append(line)
-            continue
-        for item in line.split():
-            key, sep, value = item.partition("=")
-            if not sep or key not in FIELDS:
-                raise ValueError(f"TW-4: unknown state field {item!r}; fields: {', '.join(FIELDS)}")
-            fields[key] = value
-    return board_lines, fields
 
 
 def _reserves(rules: RuleSet, concrete: int, asphalt: int) -> tuple[int, int]:
