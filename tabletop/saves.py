@@ -21,6 +21,7 @@ from typing import TYPE_CHECKING, Any
 
 from tabletop import files
 from tabletop.files import atomic_write_text
+from tabletop.inputs import json_depth
 from tabletop.outputs import Kind, register_kind
 
 if TYPE_CHECKING:
@@ -104,7 +105,7 @@ def read_json(text: str, where: str, what: str) -> Any:
     except (ValueError, RecursionError) as exc:  # an integer of 4,300+ digits, deep nesting
         reason = "nested too deeply" if isinstance(exc, RecursionError) else _number(exc)
         raise SaveError(f"{where}: not a {what}: {reason}") from None
-    if _depth(data) > MAX_DEPTH:
+    if json_depth(data, MAX_DEPTH) > MAX_DEPTH:
         raise SaveError(f"{where}: not a {what}: nested deeper than {MAX_DEPTH} levels")
     return data
 
@@ -118,20 +119,6 @@ def _number(exc: ValueError) -> str:
 
 def _no_constant(name: str) -> Any:
     raise ValueError(f"{name} is not a JSON number")
-
-
-def _depth(data: Any) -> int:
-    """Nesting depth of JSON data, without recursion."""
-    deepest, stack = 0, [(data, 1)]
-    while stack:
-        value, level = stack.pop()
-        deepest = max(deepest, level)
-        if deepest > MAX_DEPTH:
-            break
-        kids = value.values() if isinstance(value, dict) else value
-        if isinstance(value, dict | list):
-            stack.extend((kid, level + 1) for kid in kids)
-    return deepest
 
 
 def _check_version(version: Any, where: str) -> None:
