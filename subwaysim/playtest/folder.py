@@ -19,7 +19,8 @@ from pydantic import BaseModel, ConfigDict, ValidationError
 from subwaysim.playtest.options import PlaytestError
 from subwaysim.playtest.questions import Derived
 from subwaysim.sweep.errors import SweepError
-from subwaysim.sweep.run.lock import LOCK, FolderLock
+from subwaysim.sweep.run.folder import claim_folder
+from subwaysim.sweep.run.lock import FolderLock
 from tabletop.files import atomic_write_text
 from tabletop.inputs import BadJson, UnreadableFile, load_json, read_bytes
 
@@ -47,21 +48,7 @@ class PlaytestMeta(BaseModel):
 
 def claim(out: Path) -> None:
     """Refuse a file, or a folder with files but no playtest.json."""
-    if out.exists() and not out.is_dir():
-        raise PlaytestError(f"--out {out}: exists and is not a folder")
-    if not out.is_dir() or (out / META).exists():
-        return
-    others = sorted(p.name for p in out.iterdir() if p.name != LOCK and not _temporary(p.name))
-    if others:
-        shown = ", ".join(others[:3]) + (f" and {len(others) - 3} more" if len(others) > 3 else "")
-        raise PlaytestError(
-            f"--out {out}: the folder holds other files ({shown}) and no {META}: give a new "
-            "folder or an existing playtest folder"
-        )
-
-
-def _temporary(name: str) -> bool:
-    return name.startswith(".") and name.endswith(".tmp")
+    claim_folder(out, META, "playtest", PlaytestError)
 
 
 def lock(out: Path) -> FolderLock:

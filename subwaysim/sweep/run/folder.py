@@ -49,18 +49,21 @@ class Resume:
     failures: tuple[FailedGame, ...]
 
 
-def claim_folder(out: Path) -> None:
-    """Refuse an `--out` that is a file, or a folder with files but no sweep.json."""
+def claim_folder(
+    out: Path, meta: str = META, kind: str = "sweep", error: type[Exception] = SweepError
+) -> None:
+    """Refuse an `--out` that is a file, or a folder with files but no `meta` (sweep.json;
+    a playtest's playtest.json), raising `error` that names the `kind` of folder wanted."""
     if out.exists() and not out.is_dir():
-        raise SweepError(f"--out {out}: exists and is not a folder")
-    if not out.is_dir() or (out / META).exists():
+        raise error(f"--out {out}: exists and is not a folder")
+    if not out.is_dir() or (out / meta).exists():
         return
     others = sorted(p.name for p in out.iterdir() if not _ours_while_new(p.name))
     if others:
         shown = ", ".join(others[:3]) + (f" and {len(others) - 3} more" if len(others) > 3 else "")
-        raise SweepError(
-            f"--out {out}: the folder holds other files ({shown}) and no {META}: "
-            "give a new folder or an existing sweep folder"
+        raise error(
+            f"--out {out}: the folder holds other files ({shown}) and no {meta}: "
+            f"give a new folder or an existing {kind} folder"
         )
 
 
