@@ -14,6 +14,7 @@ from rich.table import Table
 
 from subwaysim.agents.registry import agents_epilog, parse_spec
 from subwaysim.commands.ladder import Ladder, ladder_tasks
+from subwaysim.commands.one_game import run_command
 from subwaysim.commands.skill_chain import (
     DEFAULT_GAMES,
     Backend,
@@ -22,7 +23,7 @@ from subwaysim.commands.skill_chain import (
     default_agents,
     play_chain,
 )
-from subwaysim.scenario import Scenario, ScenarioError, load_scenario
+from subwaysim.scenario import Scenario, load_scenario
 from subwaysim.sweep.run.failures import FailedGame
 from subwaysim.sweep.run.results import GameRecord
 from tabletop import cli_style, signals
@@ -264,12 +265,4 @@ def show_chain(console: Console, chain: Chain, title: str, games: int) -> None:
 
 def match_subway(argv: list[str]) -> int:
     """Run the command on `argv`; the exit code (2 for bad input)."""
-    try:
-        return cli_style.run(match_app, argv, "subway match subway")
-    except ScenarioError as exc:
-        for problem in exc.problems:
-            cli_style.print_error(f"{exc.source}: {problem}")
-        return 2
-    except LadderError as exc:
-        cli_style.print_error(str(exc))
-        return 2
+    return run_command(match_app, argv, "subway match subway", (LadderError,))

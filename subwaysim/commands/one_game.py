@@ -8,7 +8,7 @@ log of the turns it played, as valid JSON lines.
 from __future__ import annotations
 
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from rich.console import Console, RenderableType
 from rich.text import Text
@@ -18,12 +18,15 @@ from subwaysim.events import Event, TurnEnded
 from subwaysim.output.kinds import LOG, PAGE
 from subwaysim.output.transcript import Transcript, player_colours
 from subwaysim.routing import Router, ordered_modes
-from subwaysim.scenario import Scenario
+from subwaysim.scenario import Scenario, ScenarioError
 from subwaysim.state import routing_rules, start_network
 from subwaysim.trips import legs_record, trip_points
 from tabletop import signals
 from tabletop.outputs import AtomicOutput, Output, OutputRefused, write_atomic
 from tabletop.outputs import check_outputs as outputs_check
+
+if TYPE_CHECKING:
+    import typer
 
 
 class RunError(ValueError):
@@ -274,3 +277,21 @@ def describe_route(scenario: Scenario, data: dict[str, Any]) -> RenderableType:
         sets = " | ".join("+".join(c) for c in data["choices"])
         text.append(f"  tied system sets (SG-14, the current player chooses): {sets}\n", "dim")
     return text
+
+
+def run_command(
+    app: typer.Typer, argv: list[str], prog: str, errors: tuple[type[Exception], ...]
+) -> int:
+    """Run the sub-command `app` on `argv` as `prog`; the exit code, 2 with `Error:` lines for
+    a bad scenario (one a problem) or one of `errors` (`subway play subway`, `match subway`)."""
+    from tabletop import cli_style
+
+    try:
+        return cli_style.run(app, argv, prog)
+    except ScenarioError as exc:
+        for problem in exc.problems:
+            cli_style.print_error(f"{exc.source}: {problem}")
+        return 2
+    except errors as exc:
+        cli_style.print_error(str(exc))
+        return 2

@@ -20,14 +20,14 @@ from rich.markup import escape
 from subwaysim.agents import make_agent
 from subwaysim.agents.base import Agent
 from subwaysim.agents.registry import names_help
-from subwaysim.commands.one_game import JsonlLog, RunError, check_outputs
+from subwaysim.commands.one_game import JsonlLog, RunError, check_outputs, run_command
 from subwaysim.console.decisions import Recorded
 from subwaysim.console.human import HumanAgent
 from subwaysim.console.saved_game import SubwaySave, read_save
 from subwaysim.console.seat import LeaveGame, LoadGame, Resigned, Table
 from subwaysim.engine import Game
 from subwaysim.output.transcript import Transcript
-from subwaysim.scenario import PlayerSpec, ScenarioError, load_scenario
+from subwaysim.scenario import PlayerSpec, load_scenario
 from tabletop import cli_style, signals
 from tabletop.line_input import LineReader
 from tabletop.saves import SaveError
@@ -203,12 +203,4 @@ def _saved(save: SubwaySave, seats: dict[str, Recorded], table: Table) -> Subway
 
 def play_subway(argv: list[str]) -> int:
     """Run `subway play subway` on `argv`; the exit code (2 for bad input)."""
-    try:
-        return cli_style.run(play_app, argv, "subway play subway")
-    except ScenarioError as exc:
-        for problem in exc.problems:
-            cli_style.print_error(f"{exc.source}: {problem}")
-        return 2
-    except (RunError, SaveError) as exc:
-        cli_style.print_error(str(exc))
-        return 2
+    return run_command(play_app, argv, "subway play subway", (RunError, SaveError))
