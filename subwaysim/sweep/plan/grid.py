@@ -59,6 +59,20 @@ class Setting:
         return "\n".join(f"{k}={v}" for k, v in sorted(self.pairs))
 
 
+@dataclass(frozen=True, slots=True)
+class GameSlot:
+    """Game `game` of `setting`, seeded `seed`: what a task, a record and a failure share."""
+
+    setting: Setting
+    game: int
+    seed: int
+
+    @property
+    def key(self) -> tuple[tuple[str, ...], int]:
+        """Which game this is: (setting values, game index)."""
+        return self.setting.values, self.game
+
+
 def parse_axis(spec: str) -> Axis:
     """One `--set KEY=V1,V2,...` option (values may be ranges `A..B`)."""
     key, sep, raw = spec.partition("=")

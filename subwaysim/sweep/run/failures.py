@@ -14,7 +14,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from subwaysim.sweep.errors import SweepError
-from subwaysim.sweep.plan.grid import Setting
+from subwaysim.sweep.plan.grid import GameSlot, Setting
 from tabletop.cells import read_row, safe_row
 from tabletop.files import atomic_write_text
 from tabletop.inputs import UnreadableFile, read_bytes
@@ -24,17 +24,10 @@ MAX_FAILED_BYTES = 100_000_000
 
 
 @dataclass(frozen=True, slots=True)
-class FailedGame:
+class FailedGame(GameSlot):
     """Game `game` of `setting`, seeded `seed`, raised `error` (type and message)."""
 
-    setting: Setting
-    game: int
-    seed: int
     error: str
-
-    @property
-    def key(self) -> tuple[tuple[str, ...], int]:
-        return self.setting.values, self.game
 
     def describe(self) -> str:
         return f"game {self.game} of [{self.setting.label()}] (seed {self.seed}): {self.error}"

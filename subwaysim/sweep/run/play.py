@@ -13,22 +13,26 @@ from subwaysim.engine import Game
 from subwaysim.events import Event, TurnEnded
 from subwaysim.output.game_summary import GameSummary
 from subwaysim.scenario import Scenario
-from subwaysim.sweep.plan.grid import Setting
+from subwaysim.sweep.plan.grid import GameSlot
 from subwaysim.sweep.run.failures import FailedGame
 from subwaysim.sweep.run.results import GameRecord
 from subwaysim.sweep.run.traces import GameTrace, TraceCollector
 from tabletop import signals
 
 DIGEST_CHARS = 16
+# GameRecord fields that are the GameSummary's attributes of the same name, as they are.
+AS_SUMMED = (
+    "winners", "turns", "trips", "subway_trips", "shared_trips", "lead_changes", "leader_since",
+    "reshuffles", "track_built", "stations_built", "express_stations", "removals", "intensifies",
+    "whole_phase_builds", "extra_trip_points", "hazard_crossings", "build_points_used",
+    "coverage", "trip_length_mean",
+)  # fmt: skip
 
 
 @dataclass(frozen=True, slots=True)
-class GameTask:
+class GameTask(GameSlot):
     """Game `game` of `setting`: the setting's scenario with its players in seat order."""
 
-    setting: Setting
-    game: int
-    seed: int
     scenario: Scenario
 
     def failed(self, error: BaseException | str) -> FailedGame:
@@ -79,28 +83,10 @@ def record_of(task: GameTask, summary: GameSummary, digest: str = "") -> GameRec
         seed=task.seed,
         seats=seats,
         scores=tuple(summary.scores[p] for p in seats),
-        winners=summary.winners,
-        turns=summary.turns,
-        trips=summary.trips,
-        subway_trips=summary.subway_trips,
-        shared_trips=summary.shared_trips,
         shared_points=sum(summary.shared_points.values()),
-        lead_changes=summary.lead_changes,
-        leader_since=summary.leader_since,
         end=summary.reason.partition(":")[0],  # SG-20: turns, score, depleted piles, turn limit
-        reshuffles=summary.reshuffles,
-        track_built=summary.track_built,
-        stations_built=summary.stations_built,
-        express_stations=summary.express_stations,
-        removals=summary.removals,
-        intensifies=summary.intensifies,
-        whole_phase_builds=summary.whole_phase_builds,
-        extra_trip_points=summary.extra_trip_points,
-        hazard_crossings=summary.hazard_crossings,
-        build_points_used=summary.build_points_used,
-        coverage=summary.coverage,
-        trip_length_mean=summary.trip_length_mean,
         digest=digest,
+        **{name: getattr(summary, name) for name in AS_SUMMED},
     )
 
 

@@ -28,7 +28,7 @@ from pathlib import Path
 from typing import IO
 
 from subwaysim.sweep.errors import SweepError
-from subwaysim.sweep.plan.grid import Setting
+from subwaysim.sweep.plan.grid import GameSlot, Setting
 from subwaysim.sweep.statistics.metrics import MEASURES, names
 from tabletop.cells import read_row, safe_row
 from tabletop.files import atomic_write_text
@@ -45,12 +45,9 @@ METRICS = {m.name: m.description for m in MEASURES if m.stored is not None}
 
 
 @dataclass(frozen=True, slots=True)
-class GameRecord:
+class GameRecord(GameSlot):
     """What a sweep keeps of one game; `scores` are in seat order, like `seats`."""
 
-    setting: Setting
-    game: int
-    seed: int
     seats: tuple[str, ...]
     scores: tuple[int, ...]
     winners: tuple[str, ...]
@@ -75,11 +72,6 @@ class GameRecord:
     coverage: float = math.nan
     trip_length_mean: float = math.nan
     digest: str = ""
-
-    @property
-    def key(self) -> tuple[tuple[str, ...], int]:
-        """Which game this is: (setting values, game index)."""
-        return self.setting.values, self.game
 
     def score_of(self) -> dict[str, int]:
         return dict(zip(self.seats, self.scores, strict=True))
