@@ -71,26 +71,23 @@ class StationGraph:
     def index(self) -> dict[int, int]:
         return {int(sq): i for i, sq in enumerate(self.stations)}
 
+    @cached_property
+    def _station_graph(self) -> tuple[np.ndarray, np.ndarray, np.ndarray, bool, int]:
+        """The graph as the station kernels take it (`station_trip`, `station_dijkstra`)."""
+        return self.walk, self.stations, self.rides, self.use_walk, self.transfer
+
+    @cached_property
+    def _edge_graph(self) -> tuple[np.ndarray, np.ndarray, np.ndarray, bool]:
+        """The graph as the kernels without transfers take it (`edge_trip`, `edge_dijkstra`)."""
+        return self.walk, self.stations, self.edges, self.use_walk
+
     def trip(self, origin: int, destination: int) -> int:
         """The shortest trip using these systems (and walking, if allowed); INF if none."""
         if not len(self.stations):
             return int(self.walk[origin, destination]) if self.use_walk else INF
         if not self.transfer:
-            trip = edge_trip(
-                self.walk, self.stations, self.edges, self.use_walk, origin, destination
-            )
-            return int(trip)
-        return int(
-            station_trip(
-                self.walk,
-                self.stations,
-                self.rides,
-                self.use_walk,
-                self.transfer,
-                origin,
-                destination,
-            )
-        )
+            return int(edge_trip(*self._edge_graph, origin, destination))
+        return int(station_trip(*self._station_graph, origin, destination))
 
     def search(self, origin: int) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
         """(dist, pred, how) over the station states from `origin` (`station_dijkstra`;
@@ -98,19 +95,9 @@ class StationGraph:
         size = len(self.stations) * self.layers
         dist, pred, how = (np.empty(size, dtype=np.int64) for _ in range(3))
         if self.transfer:
-            station_dijkstra(
-                self.walk,
-                self.stations,
-                self.rides,
-                self.use_walk,
-                self.transfer,
-                origin,
-                dist,
-                pred,
-                how,
-            )
+            station_dijkstra(*self._station_graph, origin, dist, pred, how)
             return dist, pred, how
-        edge_dijkstra(self.walk, self.stations, self.edges, self.use_walk, origin, dist, pred)
+        edge_dijkstra(*self._edge_graph, origin, dist, pred)
         for v in range(size):
             how[v] = self._how(int(pred[v]), v) if pred[v] >= 0 else -1
         return dist, pred, how
