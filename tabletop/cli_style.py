@@ -85,40 +85,33 @@ def _usage_message(exc: typer.TyperException) -> str:
     return f"{message} (see '{ctx.command_path} -h')"
 
 
-def _main(
-    command: Any, main: Callable[..., Any], standalone_mode: bool, *args: Any, **kwargs: Any
-) -> Any:
+def _main(main: Callable[..., Any], standalone_mode: bool, *args: Any, **kwargs: Any) -> Any:
     """A command's `main`: in standalone mode (the real command line, CliRunner) errors are
     printed our way and the process exits with the code; otherwise exceptions propagate."""
     if not standalone_mode:
-        return main(command, *args, standalone_mode=False, **kwargs)
-    sys.exit(exit_code(lambda: main(command, *args, standalone_mode=False, **kwargs)))
+        return main(*args, standalone_mode=False, **kwargs)
+    sys.exit(exit_code(lambda: main(*args, standalone_mode=False, **kwargs)))
 
 
-class Command(TyperCommand):
+class _HouseStyle:
+    """What a command and a group in the house style do alike (mixed in before typer's)."""
+
+    def get_params(self, ctx: Any) -> list[Any]:
+        return _plain_flags(super().get_params(ctx))  # type: ignore[misc]
+
+    def collect_usage_pieces(self, ctx: Any) -> list[str]:
+        return _plain_usage(super().collect_usage_pieces(ctx))  # type: ignore[misc]
+
+    def main(self, *args: Any, standalone_mode: bool = True, **kwargs: Any) -> Any:
+        return _main(super().main, standalone_mode, *args, **kwargs)  # type: ignore[misc]
+
+
+class Command(_HouseStyle, TyperCommand):
     """A command in the house style (flags without `<bool>`, usage without braces)."""
 
-    def get_params(self, ctx: Any) -> list[Any]:
-        return _plain_flags(super().get_params(ctx))
 
-    def collect_usage_pieces(self, ctx: Any) -> list[str]:
-        return _plain_usage(super().collect_usage_pieces(ctx))
-
-    def main(self, *args: Any, standalone_mode: bool = True, **kwargs: Any) -> Any:
-        return _main(self, TyperCommand.main, standalone_mode, *args, **kwargs)
-
-
-class Group(TyperGroup):
+class Group(_HouseStyle, TyperGroup):
     """A command group in the house style."""
-
-    def get_params(self, ctx: Any) -> list[Any]:
-        return _plain_flags(super().get_params(ctx))
-
-    def collect_usage_pieces(self, ctx: Any) -> list[str]:
-        return _plain_usage(super().collect_usage_pieces(ctx))
-
-    def main(self, *args: Any, standalone_mode: bool = True, **kwargs: Any) -> Any:
-        return _main(self, TyperGroup.main, standalone_mode, *args, **kwargs)
 
 
 def run(app: typer.Typer, argv: list[str], prog: str) -> int:
