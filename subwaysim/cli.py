@@ -322,17 +322,18 @@ def tune(
         list[str] | None,
         typer.Option(
             "--vary",
-            metavar="KEY=LOW..HIGH|KEY=V1,V2",
-            help="A key to search: a range of numbers or a list of values, repeatable.",
+            metavar="KEY=RANGE",
+            help="A key to search: KEY=LOW..HIGH (a range of numbers) or KEY=V1,V2,.. (a list "
+            "of values), repeatable.",
         ),
     ] = None,
     target: Annotated[
         list[str] | None,
         typer.Option(
             "--target",
-            metavar="MEASURE=VALUE|max|min",
-            help="What to reach (rounds=20, first_seat_win_rate=0.5, lead_changes=max, "
-            "...), repeatable.",
+            metavar="MEASURE=GOAL",
+            help="What to reach: MEASURE=VALUE, MEASURE=max or MEASURE=min (rounds=20, "
+            "first_seat_win_rate=0.5, lead_changes=max, ...), repeatable.",
         ),
     ] = None,
     set_: SetOption = None,
@@ -345,13 +346,13 @@ def tune(
     ] = 40,
     agents: Annotated[
         str | None,
-        typer.Option(metavar="A[,B..]", help="Agent for every seat, or one per seat."),
+        typer.Option(metavar="A,B,..", help="Agent for every seat, or one per seat."),
     ] = None,
     jobs: JobsOption = None,
     scheduler: SchedulerOption = None,
     seed: Annotated[
         int | None,
-        typer.Option(parser=whole(0), metavar="S", help="Tune seed (default: the scenario's)."),
+        typer.Option(parser=whole(0), metavar="N", help="Tune seed (default: the scenario's)."),
     ] = None,
     confirm: Annotated[
         int,
@@ -511,10 +512,13 @@ def exploit(
     budget: BudgetOption = 400,
     jobs: JobsOption = None,
     scheduler: SchedulerOption = None,
-    seed: Annotated[int, typer.Option(parser=whole(0), metavar="S", help="Search seed.")] = 0,
+    seed: Annotated[
+        int | None,
+        typer.Option(parser=whole(0), metavar="N", help="Search seed (default: the scenario's)."),
+    ] = None,
     confirm: Annotated[
         int,
-        typer.Option(parser=whole(1), metavar="N", help="Fresh games confirming the best."),
+        typer.Option(parser=whole(1), metavar="GAMES", help="Fresh games confirming the best."),
     ] = 200,
     set_: SetOption = None,
 ) -> None:

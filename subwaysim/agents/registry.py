@@ -137,19 +137,19 @@ for _kind in (
         keep=_keep_style,
     ),
     AgentKind(
-        "@FILE",
-        "a strategy file holding one greedy spec (what `subway exploit` writes)",
-        lambda spec: load_class("subwaysim.agents.styles:style_factory")(spec),
-        pattern=re.compile(r"^@.+$", re.DOTALL),
-        keep=_keep_style,
-    ),
-    AgentKind(
         "mcts",
         f"search over sampled futures, N iterations or X CPU seconds a build phase "
         f"(default {ITERATIONS} iterations)",
         _parse_mcts,
         syntax="mcts[:N|:Xs]",
         default_budget=ITERATIONS,
+    ),
+    AgentKind(
+        "@FILE",
+        "a strategy file holding one greedy spec (what `subway exploit` writes)",
+        lambda spec: load_class("subwaysim.agents.styles:style_factory")(spec),
+        pattern=re.compile(r"^@.+$", re.DOTALL),
+        keep=_keep_style,
     ),
 ):
     register(_kind)

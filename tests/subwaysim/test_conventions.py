@@ -136,13 +136,18 @@ def test_jobs_and_seed_default_alike_everywhere(commands: list[Any]) -> None:
                 assert o.default is None and "every core" in (o.help or ""), name
             if o.opts[-1] == "--seed":  # the scenario's seed (or the game's), stated
                 assert o.default is None and "default" in (o.help or "").lower(), name
-    games = {
-        name: o.default
+    games = {  # a default that depends on another option (--ladder) is stated in the help
+        name: o.default if o.default is not None else _stated(o.help or "")
         for name, command in commands
         for o in value_options(command)
         if name.startswith("match ") and o.opts[-1] == "--games"
     }
     assert len(games) == len(_games()) and set(games.values()) == {20}, games
+
+
+def _stated(help_text: str) -> int | None:
+    found = re.search(r"default (\d+)", help_text)
+    return int(found.group(1)) if found else None
 
 
 def _arguments(command: Command) -> list[str]:

@@ -9,6 +9,7 @@ from pathlib import Path
 from rich.console import Console
 from typer.testing import CliRunner
 
+from subwaysim.agents.budget import ITERATIONS
 from subwaysim.cli import app
 from subwaysim.console.human_play import play_at_table
 from subwaysim.console.saved_game import SubwaySave
@@ -69,7 +70,7 @@ def test_moves_lists_the_builds_and_hint_asks_mcts_for_this_phase() -> None:
     assert "track (cost 1): a square without your track; 144 squares: a1 b1" in text
     hints = [line for line in text.splitlines() if line.startswith("Hint (mcts, ")]
     assert len(hints) == 2 and hints[0] == hints[1]  # seeded: the same position, the same hint
-    assert "120 playouts" in hints[0]
+    assert f"{ITERATIONS} playouts" in hints[0]  # mcts at its default budget
 
 
 def test_an_unknown_word_says_help_and_suggests_the_closest_command() -> None:

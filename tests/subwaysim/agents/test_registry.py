@@ -40,7 +40,7 @@ def test_the_built_in_kinds_and_the_console_human() -> None:
     names = [k.name for k in registry.kinds()]
     assert names[:4] == ["uniform", "random", "greedy", "mcts"] and "human" in names
     assert "human" not in [k.name for k in registry.kinds(people=False)]
-    assert registry.default_budget("mcts") == 120
+    assert registry.default_budget("mcts") == 24
 
 
 def test_specs_become_agents_of_their_kind() -> None:
@@ -56,14 +56,15 @@ def test_specs_become_agents_of_their_kind() -> None:
 @pytest.mark.parametrize(
     ("spec", "message"),
     [
-        ("gredy", "unknown agent 'gredy': the agents are uniform, random, greedy, "
-         "mcts[:N|:Xs] or human; did you mean 'greedy'?"),
+        ("gredy", "unknown agent 'gredy': the agents are uniform, random, "
+         "greedy[:STYLE][{KEY=V;..}], mcts[:N|:Xs], @FILE or human; did you mean 'greedy'?"),
         ("wizard", "unknown agent 'wizard': the agents are uniform"),
         ("mtcs:40", "did you mean 'mcts'?"),
         ("mcts:0", "'mcts:0': an mcts budget is 1 to 1,000,000 iterations"),
         ("mcts:601s", "an mcts time budget is above 0 and at most 600s"),
         ("mcts:fast", "'mcts:fast': a budget is mcts:N iterations or mcts:Xs seconds"),
-        ("greedy:x", "'greedy:x': greedy takes no options"),
+        ("greedy:x", "'greedy:x': unknown style 'x' (local, express, lines, hubs, deny, hoard"),
+        ("random:x", "'random:x': random takes no options"),
     ],
 )  # fmt: skip
 def test_a_bad_spec_is_refused_in_one_wording(spec: str, message: str) -> None:

@@ -49,7 +49,7 @@ def test_every_seat_gets_the_same_kind_of_player() -> None:
         ("", "give agents separated by commas"),
         ("greedy,", "give agents separated by commas"),
         ("human", "'human' is not a computer player"),
-        ("clever", "unknown agent 'clever': the agents are uniform, random, greedy or mcts"),
+        ("clever", "unknown agent 'clever': the agents are uniform, random, greedy"),
         ("mcts:0", "'mcts:0': an mcts budget is 1 to"),
         ("greedy,greedy", "'greedy' is given more than once"),
         ("mcts,mcts:24", "'mcts:24' is given more than once"),
