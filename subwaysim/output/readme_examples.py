@@ -26,7 +26,7 @@ import tempfile
 from collections.abc import Callable
 from pathlib import Path
 
-ROOT = Path(__file__).resolve().parents[1]
+ROOT = Path(__file__).resolve().parents[2]
 README = ROOT / "README.md"
 WIDTH = 80
 MARKER = re.compile(r"^<!-- example( \$)?: (.+?) -->\n(```[a-z]*)\n(.*?)^```\n", re.M | re.S)
