@@ -148,10 +148,10 @@ def show(console: Console, ladder: Ladder, title: str) -> None:
     elo = ladder.elo()
     order = sorted(ladder.agents, key=lambda a: -elo[a])
     table = Table(title=escape(f"{title}: row vs column, won–lost–drawn, win rate [95% CI]"))
-    table.add_column("agent")
+    table.add_column("agent", overflow="fold")  # folded, never cut, in a narrow terminal
     table.add_column("Elo", justify="right")
     for agent in order:
-        table.add_column(agent, justify="right")
+        table.add_column(escape(agent), justify="right", overflow="fold")
     for a in order:
         cells = []
         for b in order:
