@@ -8,51 +8,15 @@ import csv
 import os
 import signal
 import subprocess
-import sys
 import time
-from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
 
-from tests.subwaysim.sweep.test_backends import free_port
+from tests.subwaysim.sweep import test_backends as backend_tests
 from tests.subwaysim.tune.helpers import CLI, SMALL
 
-
-@pytest.fixture
-def cluster() -> Iterator[str]:
-    distributed = pytest.importorskip("distributed")
-    address = f"tcp://127.0.0.1:{free_port()}"
-    dask = [sys.executable, "-m", "dask"]
-    port = address.rsplit(":", 1)[1]
-    scheduler = [*dask, "scheduler", "--host", "127.0.0.1", "--port", port, "--no-dashboard"]
-    worker = [*dask, "worker", address, "--nthreads", "1", "--no-dashboard", "--no-nanny"]
-    quiet = subprocess.DEVNULL
-    processes = [subprocess.Popen(scheduler, stdout=quiet, stderr=quiet)]
-    try:
-        for _ in range(2):
-            processes.append(subprocess.Popen(worker, stdout=quiet, stderr=quiet))
-        deadline = time.monotonic() + 180  # a busy machine starts dask slowly
-        while True:
-            try:
-                with distributed.Client(address, timeout="10s") as client:
-                    client.wait_for_workers(2, timeout=120)
-                break
-            except (OSError, TimeoutError):
-                if time.monotonic() > deadline:
-                    raise
-                time.sleep(0.5)
-        yield address
-    finally:
-        for process in reversed(processes):
-            if process.poll() is None:
-                process.terminate()
-        for process in processes:
-            try:
-                process.wait(timeout=30)
-            except subprocess.TimeoutExpired:
-                process.kill()
-                process.wait()
+cluster = backend_tests.cluster  # the sweep tests' scheduler and two workers
 
 
 @pytest.mark.slow
