@@ -30,6 +30,7 @@ from subwaysim.sweep.run.folder import GAMES
 from subwaysim.sweep.run.precision import widest
 from subwaysim.sweep.run.results import GameRecord, read_games
 from subwaysim.sweep.run.traces import TRACES, GameTrace, matching, read_traces
+from subwaysim.sweep.report.plays_file import read_plays
 from subwaysim.sweep.statistics.compare import SettingDifferences, compare_all
 from subwaysim.sweep.statistics.stats import (
     DESIGN_METRICS,
@@ -141,7 +142,7 @@ def write_report(out: str | Path) -> Report:
     table = tuple(summarize(records))
     baseline, why = report_baseline([s.setting for s in table], meta)
     paired = not (meta is not None and meta.independent)
-    differences = tuple(compare_all(records, baseline, paired))
+    differences = tuple(compare_all(records, baseline, paired, read_plays(out)))
     atomic_write_text(out / SUMMARY, summary_csv(table))
     atomic_write_text(out / COMPARE, compare_csv(differences))
     figures = outcome_figures(table, records)
