@@ -19,9 +19,10 @@ from subwaysim.engine import Game
 from subwaysim.playtest import folder as playtest_folder
 from subwaysim.playtest import report
 from subwaysim.playtest.grids import Draft
-from subwaysim.playtest.memo import PlayedGames
+from subwaysim.playtest.memo import PlayedGames, recording
 from subwaysim.playtest.options import AgentRun, PlaytestOptions
 from subwaysim.playtest.played import Playtest
+from subwaysim.playtest.plays import play_recorded, read_plays
 from subwaysim.playtest.questions import QUESTIONS, Derived, Question
 from subwaysim.playtest.results import PartResult, load
 from subwaysim.playtest.runs import Run, derive, first_runs, folder_of, runs
@@ -80,7 +81,9 @@ def _run(options: PlaytestOptions, console: Console) -> tuple[Path, int]:
             )
         )
         progress = Progress(len(planned))
-        backend = progress.memo.backend(choose_backend(options.jobs, None))
+        backend = progress.memo.backend(
+            choose_backend(options.jobs, options.scheduler, work=play_recorded)
+        )
         derived = meta.derived_values()
         played: list[Run] = []
         for run in runs(options, draft, derived):
@@ -138,6 +141,7 @@ def _play(
     plan = run.plan(options, draft)
     progress.done += 1
     with Sweep(plan, run.folder) as job:
+        backend = recording(backend, run.folder)
         pending = len(job.pending)
         console.print(
             escape(
@@ -152,7 +156,7 @@ def _play(
         if new or missing or job.failed:
             built = write_report(run.folder)
             progress.failed += len(built.failures)
-        progress.memo.learn(plan, job.records, job.traces.values())
+        progress.memo.learn(plan, job.records, job.traces.values(), read_plays(run.folder))
     progress.played += new
 
 
