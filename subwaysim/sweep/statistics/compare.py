@@ -15,7 +15,7 @@ nothing: difference 0, interval [0, 0], p = 1, and it is tested for nothing.
 p-values are Holm-adjusted over the report's *tests*: the rows of settings that changed
 something, less the measures that are constant in both settings' games (nothing to test)
 and the measures whose per-game differences repeat, or mirror, an earlier measure's for
-that setting (one number counted twice, e.g. complementary win rates): such a row takes
+that setting (one number counted twice, e.g. complementary win rates, or rounds and turns): such a row takes
 its twin's adjusted p.
 """
 
@@ -327,8 +327,13 @@ def holm_adjusted(
 
 
 def _repeats(d: np.ndarray, e: np.ndarray) -> bool:
-    """The same per-game differences, or their mirror image (one number counted twice)."""
-    return len(d) == len(e) and (bool(np.array_equal(d, e)) or bool(np.array_equal(d, -e)))
+    """The same per-game differences up to a constant factor: one number counted twice
+    (a mirror image, such as complementary win rates, or a rescaling, such as rounds and
+    turns)."""
+    if len(d) != len(e) or not np.any(e):
+        return False
+    k = d[np.flatnonzero(e)[0]] / e[np.flatnonzero(e)[0]]
+    return k != 0 and bool(np.allclose(d, k * e, rtol=1e-12, atol=1e-12))
 
 
 def _mean(values: np.ndarray) -> float:

@@ -67,10 +67,13 @@ def test_paired_differences_by_hand() -> None:
     everything = [r for c in (low, same) for r in c.rows]
     assert all(r.p_adjusted >= r.p for r in everything if not math.isnan(r.p))
     # The family: `same` plays the baseline's games (tested for nothing), and of `low`'s
-    # measures only the four on which some game differs: points per player, both scores
-    # and the margin (p 2/16, 2/16, 2/16, 4/16). Holm: 4 x 2/16 for the smallest.
-    assert ppp.p_adjusted == pytest.approx(4 * 2 / 16)
-    assert rows["margin"].p_adjusted == pytest.approx(max(4 * 2 / 16, 1 * 4 / 16))
+    # measures only the five on which some game differs: points per player, both scores,
+    # the margin and closeness (p 2/16, 2/16, 2/16, 4/16, ...). Holm: 5 x 2/16 for the
+    # smallest, and the margin's never below it.
+    tested = ("points_per_player", "score_IRT", "score_BRT", "margin", "closeness")
+    assert all(np.any([rows[m].difference]) for m in tested)
+    assert ppp.p_adjusted == pytest.approx(5 * 2 / 16)
+    assert rows["margin"].p_adjusted == pytest.approx(5 * 2 / 16)
     assert rows["turns"].p_adjusted == 1.0  # constant: left out, its own p
 
 
