@@ -271,3 +271,15 @@ def _confirmed(
         for role, (g, w, r) in found.items()
     }
     return counts, values
+
+
+@dataclass(frozen=True, slots=True)
+class Extras:
+    """Question 1's ladder, matrix and point sources, and question 3's tune."""
+
+    chain: Chain | None = None
+    matrix: StrategyMatrix | None = None
+    points: PointSources | None = None
+    tuned: TunedEnding | None = None
+    ladder: Games | None = None
+    strategies: Games | None = None

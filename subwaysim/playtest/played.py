@@ -4,12 +4,17 @@ sweep's results by question part and kind of player."""
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import TYPE_CHECKING
 
+from subwaysim.playtest.extras import Extras
 from subwaysim.playtest.options import AgentRun, PlaytestOptions
 from subwaysim.playtest.questions import Derived, Question
 from subwaysim.playtest.results import PartResult
 from subwaysim.playtest.runs import Run
 from subwaysim.sweep.run.results import GameRecord
+
+if TYPE_CHECKING:
+    from subwaysim.playtest.confirm import Confirmed
 
 PLOTS = "plots"
 DRAFT_QUESTION = 1  # the baseline of question 1 is the draft's game as written
@@ -25,6 +30,8 @@ class Playtest:
     derived: Derived | None
     results: dict[tuple[int, str], list[PartResult]]
     runs: tuple[Run, ...] = ()  # every sweep planned, played or not
+    extras: Extras | None = None  # question 1's ladder and matrix, question 3's tune
+    confirmation: Confirmed | None = None  # recommended.yaml against the draft
 
     @property
     def agents(self) -> tuple[AgentRun, ...]:
