@@ -69,7 +69,9 @@ def agreement_sentence(rows: Sequence[Sequence[PartResult]], question: Question)
     if split:
         s = split[0]
         label = rows[0][0].part.label(s.value) if rows else s.value
-        where = next((row[0].part.label(s.value) for row in rows if s.value in row[0].values), label)
+        where = next(
+            (row[0].part.label(s.value) for row in rows if s.value in row[0].values), label
+        )
         tail = " (descriptive)" if descriptive else ""
         return f"It depends on how well people play: {where} changes {s.metric} differently{tail}."
     if descriptive:
@@ -122,7 +124,9 @@ def skill_sentence(p: Playtest) -> str:
     verdicts = matrix.verdicts()
     dominant = [v.name for v in verdicts if v.dominant]
     if dominant:
-        return f"{skill}, and {dominant[0]} is a dominant strategy: the game has one best way to play."
+        return (
+            f"{skill}, and {dominant[0]} is a dominant strategy: the game has one best way to play."
+        )
     return f"{skill}, and no strategy is dominant."
 
 
@@ -151,7 +155,9 @@ def ending_answer(p: Playtest, question: Question) -> Answer:
         f"first seat wins {_pct(rate[0]) if rate else '–'} "
         f"[{_pct(rate[1]) if rate else '–'}–{_pct(rate[2]) if rate else '–'}]."
     )
-    confidence = "strong" if fair and abs(rounds - tuned.rounds) <= 0.1 * tuned.rounds else "moderate"
+    confidence = (
+        "strong" if fair and abs(rounds - tuned.rounds) <= 0.1 * tuned.rounds else "moderate"
+    )
     overrides = ("end.turns=null", *(f"{k}={v}" for k, v in tuned.changes.items()))
     choice = Choice("change", text, reason, confidence, overrides, tuple(flagged))
     first = f"**Recommended: {text}.** {reason} {seat}".strip()
@@ -224,9 +230,9 @@ def largest_effect(p: Playtest) -> tuple[str, str] | None:
             c = recommend.detected(reference, value, "closeness")
             if c is not None:
                 pct = recommend.percent_of_baseline(c)
-                found.append((abs(pct) if not math.isnan(pct) else 0.0,
-                              f"Q{number} {reference.part.label(value)}",
-                              f"{c.difference * 100:+.1f} pp, {pct:+.0f}% of the draft's"))  # fmt: skip
+                size = abs(pct) if not math.isnan(pct) else 0.0
+                text = f"{c.difference * 100:+.1f} pp, {pct:+.0f}% of the draft's"
+                found.append((size, f"Q{number} {reference.part.label(value)}", text))
     if not found:
         return None
     _, name, text = max(found)

@@ -15,11 +15,10 @@ their own: the test weighs how many games each kind played.
 
 from __future__ import annotations
 
+import hashlib
 import math
 from collections.abc import Sequence
 from dataclasses import dataclass
-
-import hashlib
 
 import numpy as np
 from scipy import stats

@@ -157,9 +157,9 @@ class TunedEnding:
     def winner(self) -> str | None:
         """The confirmation's role that is tuned.yaml's setting (None: the draft kept)."""
         for role, values in self.values.items():
-            if role != "baseline" and all(self.changes.get(k, v) == v for k, v in values.items()):
-                if any(k in self.changes for k in values):
-                    return role
+            same = all(self.changes.get(k, v) == v for k, v in values.items())
+            if role != "baseline" and same and any(k in self.changes for k in values):
+                return role
         return None
 
     def first_seat(self, role: str) -> tuple[float, float, float] | None:
@@ -267,7 +267,7 @@ def _confirmed(
             turns = float(row["turns"]) / max(1, len(seats))
             found[row["role"]] = [games + 1, wins + won, rounds + turns]
     counts = {
-        role: (int(g), int(math.floor(w + 0.5)), r / g if g else math.nan)
+        role: (int(g), math.floor(w + 0.5), r / g if g else math.nan)
         for role, (g, w, r) in found.items()
     }
     return counts, values

@@ -62,9 +62,7 @@ class PlayDigest:
             points = tuple(sorted(event.points.items()))
             self._add("trip", self._turn, event.player, event.cause, event.origin,
                       event.destination, event.distance, event.systems, points)  # fmt: skip
-        elif isinstance(event, Intensified | Depopulated):
-            self._add(type(event).__name__, self._turn, repr(event))
-        elif isinstance(event, Banked | Borrowed | DebtPaid):
+        elif isinstance(event, Intensified | Depopulated | Banked | Borrowed | DebtPaid):
             self._add(type(event).__name__, self._turn, repr(event))
         elif isinstance(event, TurnEnded):
             self._add("scores", event.turn, tuple(sorted(event.scores.items())))

@@ -22,7 +22,6 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 
 from subwaysim.playtest.options import STRONG_GAMES
-from subwaysim.playtest.questions import FIRST_WIN
 from subwaysim.playtest.results import Comparison, PartResult
 
 MIN_GAMES = 10  # games a setting before an interval is read
@@ -32,7 +31,7 @@ CRITERIA: tuple[tuple[str, str, int], ...] = (  # metric, words, the better dire
     ("build_points_used", "more build points spent", +1),
 )
 CRITERIA_TEXT = (
-    "**The criteria** a \"do you like ...?\" is answered by: *fair seats* (the first seat's "
+    '**The criteria** a "do you like ...?" is answered by: *fair seats* (the first seat\'s '
     "95% interval of wins holds the fair share), *closeness* (the winner's margin as a share "
     "of all points scored: lower is closer), *lead changes* a game (more), *build points "
     "spent* (more: the budget is usable), and for the ending *length near the target*. A "
@@ -44,9 +43,9 @@ RULE = (
     "**Confidence.** *strong*: the improvement is detected for every kind of player that "
     "played the setting (two or more), none detecting a worsening; *moderate*: detected for "
     "one kind, none detecting a worsening; *weak*: point estimates only, so the table says "
-    "\"can't tell yet\" with the games that would tell. A search player with fewer than "
+    '"can\'t tell yet" with the games that would tell. A search player with fewer than '
     f"{STRONG_GAMES} games a setting is descriptive and never counts as detected; no "
-    f"interval is read on fewer than {MIN_GAMES} games a setting (\"too few games to tell\"); "
+    f'interval is read on fewer than {MIN_GAMES} games a setting ("too few games to tell"); '
     "a setting that plays exactly as the draft (every build, trip and score the same) is "
     "tested for nothing."
 )
