@@ -191,9 +191,11 @@ def showing_answer(p: Playtest, question: Question) -> Answer:
                         "games are not played yet.", NOT_RULES)  # fmt: skip
         return Answer(question, choice, "**Show each trip's path and a running score.**")
     e = next(iter(est.values()))
-    reason = (
-        f"A turn has {e['trips_per_turn'].mean:.1f} trips and the winner leads for good only "
-        f"after {e['settled'].mean:.0%} of the game."
+    settled = e["settled"].mean
+    reason = f"A turn has {e['trips_per_turn'].mean:.1f} trips to follow" + (
+        "."
+        if math.isnan(settled)
+        else f" and the winner leads for good only after {settled:.0%} of the game."
     )
     choice = Choice("advice", "draw each trip's path as it is taken and keep a running score "
                     "with the lead marked", reason, NOT_RULES)  # fmt: skip

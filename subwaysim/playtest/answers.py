@@ -191,7 +191,10 @@ def tradeoffs(result: PartResult) -> str:
         points = s[v].points_per_player * s[v].seats
         return s[v].margin_mean / points if points else math.inf
 
-    closest = min(shown, key=closeness)
+    defined = [v for v in shown if math.isfinite(closeness(v))]
+    if not defined:
+        return ""
+    closest = min(defined, key=closeness)
     leads = max(shown, key=lambda v: s[v].lead_changes)
     balanced = max(shown, key=lambda v: s[v].balance)
     label = result.part.label

@@ -107,8 +107,12 @@ def _complete(records: Sequence[GameRecord], names: Sequence[str], games: int, c
 
 def chain_of(names: Sequence[str], records: Sequence[GameRecord]) -> Chain:
     """The skill chain of `names` from their games (CPU not measured here)."""
-    rungs = tuple(rung_record(names[k], names[k - 1], records, None) for k in range(1, len(names)))
-    return Chain(names[0], rungs)
+    rungs = []
+    for k in range(1, len(names)):
+        pair = {names[k], names[k - 1]}
+        games = [r for r in records if set(r.setting.values) == pair]
+        rungs.append(rung_record(names[k], names[k - 1], games, None))
+    return Chain(names[0], tuple(rungs))
 
 
 def matrix_of(names: Sequence[str], records: Sequence[GameRecord]) -> StrategyMatrix:

@@ -17,7 +17,7 @@ if TYPE_CHECKING:
     from subwaysim.playtest.confirm import Confirmed
 
 PLOTS = "plots"
-DRAFT_QUESTION = 1  # the baseline of question 1 is the draft's game as written
+DRAFT_QUESTION, DRAFT_PART = 1, "builds"  # its baseline is the draft's game as written
 
 
 @dataclass(frozen=True, slots=True)
@@ -43,8 +43,8 @@ class Playtest:
     def draft_games(self) -> dict[str, list[GameRecord]]:
         """Each kind of player's games of the draft's rules (question 1's baseline)."""
         games: dict[str, list[GameRecord]] = {}
-        for (n, _), rows in self.results.items():
-            if n == DRAFT_QUESTION:
+        for (n, part), rows in self.results.items():
+            if n == DRAFT_QUESTION and part == DRAFT_PART:
                 for result in rows:
                     games[result.run.agent.words] = result.games(result.part.baseline)
         return games

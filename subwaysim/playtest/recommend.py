@@ -116,7 +116,7 @@ def judge(result: PartResult, value: str) -> Judgement:
             continue
         if detected(result, value, metric) is not None:
             (better if c.difference * direction > 0 else worse).append((words, c))
-        elif c.difference * direction > 0:
+        elif c.difference * direction > 0 and not too_few(result):
             hinted.append((words, c))
     base, flag = seat_flag(result, result.part.baseline), seat_flag(result, value)
     if not descriptive(result) and not too_few(result):

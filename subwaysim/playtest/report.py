@@ -47,6 +47,14 @@ def write(playtest: Playtest, given: Sequence[Answer] | None = None) -> Path:
     return path
 
 
+def first_screens(report: str) -> dict[str, str]:
+    """Each question section's first screen (the paragraph under its heading), by `Qn`."""
+    found = {}
+    for match in re.finditer(r"^## (Q\d+) .*\n\n(.*?)(?:\n\n|\Z)", report, re.M | re.S):
+        found[match.group(1)] = match.group(2).strip()
+    return found
+
+
 def heading(question: Question) -> str:
     return f"Q{question.number} {question.title}"
 
@@ -216,7 +224,7 @@ def _balance_details(p: Playtest) -> str:
             low, high = v.field.interval()
             lines.append(
                 f"| `{v.name}` | {v.weight:.3f} | {v.field.rate:.1%} [{low:.1%}–{high:.1%}] | "
-                f"{'; '.join(v.flags) or '–'} |"
+                f"{'; '.join(v.flags()) or '–'} |"
             )
         lines.append("")
     lines.append(advice.points_text(extras.points))
@@ -380,7 +388,6 @@ def _part_details(
     if missing:
         lines += ["", f"Not played by {', '.join(missing)}: the players' skill matters less here, "
                   "and leaving it out keeps the run practical."]  # fmt: skip
-    lines += ["", "*Where it stands:* " + answers.part_answer(reference, question.metrics)]
     lines += ["", _table(row), "", _sweeps(row)]
     return lines
 

@@ -21,6 +21,7 @@ from subwaysim.sweep.plan.baseline import report_baseline
 from subwaysim.sweep.plan.meta import SweepMeta, read_meta
 from subwaysim.sweep.report.completeness import Shortfall, shortfall
 from subwaysim.sweep.report.differences import compare_csv, differences_markdown
+from subwaysim.sweep.report.plays_file import read_plays
 from subwaysim.sweep.report.plots import outcome_figures, save_figures
 from subwaysim.sweep.report.summary_table import markdown_table, metrics_markdown, players_markdown
 from subwaysim.sweep.report.trace_plots import trace_figures
@@ -30,7 +31,6 @@ from subwaysim.sweep.run.folder import GAMES
 from subwaysim.sweep.run.precision import widest
 from subwaysim.sweep.run.results import GameRecord, read_games
 from subwaysim.sweep.run.traces import TRACES, GameTrace, matching, read_traces
-from subwaysim.sweep.report.plays_file import read_plays
 from subwaysim.sweep.statistics.compare import SettingDifferences, compare_all
 from subwaysim.sweep.statistics.stats import (
     DESIGN_METRICS,

@@ -13,10 +13,10 @@ the same (equal play digests, where the folder has them: `plays_file`), the sett
 nothing: difference 0, interval [0, 0], p = 1, and it is tested for nothing.
 
 p-values are Holm-adjusted over the report's *tests*: the rows of settings that changed
-something, less the measures that are constant in both settings' games (nothing to test)
-and the measures whose per-game differences repeat, or mirror, an earlier measure's for
-that setting (one number counted twice, e.g. complementary win rates, or rounds and turns): such a row takes
-its twin's adjusted p.
+something, less the measures that no game changes (nothing to test, e.g. always 60 turns)
+and the measures whose per-game differences repeat an earlier measure's for that setting
+up to a factor (one number counted twice: complementary win rates, rounds and turns):
+such a row takes its twin's adjusted p.
 """
 
 from __future__ import annotations
