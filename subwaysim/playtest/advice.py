@@ -33,9 +33,9 @@ class Answer:
 
 
 def sentences(text: str) -> list[str]:
-    """The sentences of a plain paragraph (a full stop, ! or ? then a space and a capital,
-    a star or a digit; decimals and "e.g." do not split)."""
-    parts = re.split(r"(?<=[.!?])\s+(?=[A-Z*\d])", text.strip())
+    """The sentences of a plain paragraph: a full stop, ! or ? (bold or not) then a space
+    and a capital, a star, a digit or a backtick (decimals and "e.g." do not split)."""
+    parts = re.split(r"(?:(?<=[.!?])|(?<=[.!?]\*\*))\s+(?=[A-Z*\d`])", text.strip())
     return [p for p in parts if p]
 
 
@@ -100,11 +100,23 @@ def sweep_answer(p: Playtest, question: Question) -> Answer:
 
 
 def _choice_sentence(choice: Choice) -> str:
+    """One sentence: the advice in bold, then its reason."""
+    reason = _first_down(choice.reason)
     if choice.kind == "change":
-        return f"**Recommended: {choice.text}.** {choice.reason}"
+        return f"**Recommended: {choice.text}**; {reason}"
     if choice.kind == "keep":
-        return f"**Keep the draft's rule.** {choice.reason}"
-    return f"**Can't tell yet.** {choice.reason}"
+        return f"**Keep the draft's rule**: {reason}"
+    return f"**Can't tell yet**: {reason}"
+
+
+def _first_down(text: str) -> str:
+    """A lower-case first letter unless the first word is a name (`Q1`, `SG-12`)."""
+    first = text.split(" ", 1)[0]
+    return (
+        text
+        if first.isupper() or any(ch.isdigit() for ch in first)
+        else text[:1].lower() + text[1:]
+    )
 
 
 def skill_sentence(p: Playtest) -> str:
@@ -145,7 +157,8 @@ def ending_answer(p: Playtest, question: Question) -> Answer:
         choice = Choice("keep" if sweep.kind != "wait" else "wait",
                         "keep the draft's rule" if sweep.kind != "wait" else sweep.text,
                         reason, "", (), tuple(flagged))  # fmt: skip
-        return Answer(question, choice, f"**{_first_up(choice.text)}.** {reason} {seat}".strip())
+        head = f"**{_first_up(choice.text)}**: {_first_down(reason)}"
+        return Answer(question, choice, f"{head} {seat}".strip())
     text = ending_words(tuned)
     rate = tuned.first_seat(tuned.winner)
     games, _, rounds = tuned.confirmed[tuned.winner]
@@ -160,7 +173,7 @@ def ending_answer(p: Playtest, question: Question) -> Answer:
     )
     overrides = ("end.turns=null", *(f"{k}={v}" for k, v in tuned.changes.items()))
     choice = Choice("change", text, reason, confidence, overrides, tuple(flagged))
-    first = f"**Recommended: {text}.** {reason} {seat}".strip()
+    first = f"**Recommended: {text}**; {_first_down(reason)} {seat}".strip()
     return Answer(question, choice, first)
 
 
@@ -201,7 +214,8 @@ def showing_answer(p: Playtest, question: Question) -> Answer:
                     "with the lead marked", reason, NOT_RULES)  # fmt: skip
     first = (
         "**Draw each trip's path on the board as it is taken, and keep a running score with "
-        f"the lead marked.** {reason} The replay page does both (`q6/replay.html`)."
+        f"the lead marked**: {_first_down(reason)} The replay page does both "
+        "(`q6/replay.html`)."
     )
     return Answer(question, choice, first)
 
@@ -211,13 +225,15 @@ def features_answer(p: Playtest, question: Question) -> Answer:
     if best is None:
         choice = Choice("advice", "no new feature needed yet", "No switch changed closeness "
                         "detectably in these games.", NOT_RULES)  # fmt: skip
-        return Answer(question, choice, "**No new feature is needed yet.** " + choice.reason)
+        return Answer(
+            question, choice, "**No new feature is needed yet**: " + _first_down(choice.reason)
+        )
     name, text = best
     reason = f"Of every switch tried, {name} changes closeness most ({text})."
     choice = Choice("advice", f"try {name} at the table", reason, NOT_RULES)
     first = (
-        f"**Try {name} at the table.** {reason} Every open idea of the draft is a switch a "
-        "table can try (the list is below)."
+        f"**Try {name} at the table**: {_first_down(reason)} Every open idea of the draft is a "
+        "switch a table can try (the list is below)."
     )
     return Answer(question, choice, first)
 
@@ -246,8 +262,8 @@ def clearer_answer(p: Playtest, question: Question) -> Answer:
     reason = f"The project had to choose a reading in {n} places; each is now a switch."
     choice = Choice("advice", f"write down the {n} readings of Q12's table", reason, NOT_RULES)
     first = (
-        f"**Write down the {n} readings in the table below in the rules.** {reason} Then tell "
-        "the table what it does by hand each turn (the measures are below)."
+        f"**Write the {n} readings of the table below into the rules**: {_first_down(reason)} "
+        "Then tell the table what it does by hand each turn (the measures are below)."
     )
     return Answer(question, choice, first)
 

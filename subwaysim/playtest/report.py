@@ -50,7 +50,7 @@ def write(playtest: Playtest, given: Sequence[Answer] | None = None) -> Path:
 def first_screens(report: str) -> dict[str, str]:
     """Each question section's first screen (the paragraph under its heading), by `Qn`."""
     found = {}
-    for match in re.finditer(r"^## (Q\d+) .*\n\n(.*?)(?:\n\n|\Z)", report, re.M | re.S):
+    for match in re.finditer(r"^## (Q\d+) [^\n]*\n\n(.*?)(?:\n\n|\Z)", report, re.M | re.S):
         found[match.group(1)] = match.group(2).strip()
     return found
 
@@ -244,8 +244,11 @@ def _ending_details(p: Playtest) -> str:
     if tuned is None:
         return "The tune of the ending is not run yet."
     where = "reused from" if tuned.reused else "in"
+    folder = tuned.folder
+    if folder.is_relative_to(p.options.out):
+        folder = folder.relative_to(p.options.out)
     lines = [
-        f"#### The tune of the ending ({where} `{tuned.folder}`)",
+        f"#### The tune of the ending ({where} `{folder}`)",
         "",
         f"`subway tune` with `end.turns=null` (the piles end the game) searched the number of "
         f"empty piles, the copies of each card (how fast piles empty) and `end.finish_round` "
