@@ -435,7 +435,7 @@ def playtest(
         typer.Option(
             "--confirm",
             parser=whole(0),
-            metavar="N",
+            metavar="GAMES",
             show_default=True,
             help="Paired games a kind of player confirming recommended.yaml against the draft.",
         ),
@@ -457,14 +457,20 @@ def playtest(
     tune_budget: Annotated[
         int,
         typer.Option(
-            "--tune-budget", parser=whole(1), metavar="GAMES", show_default=True,
+            "--tune-budget",
+            parser=whole(1),
+            metavar="GAMES",
+            show_default=True,
             help="Games of Q3's tune of the ending (when --tune is not given).",
         ),
     ] = 1200,
     pair_games: Annotated[
         int,
         typer.Option(
-            "--pair-games", parser=whole(1), metavar="N", show_default=True,
+            "--pair-games",
+            parser=whole(1),
+            metavar="N",
+            show_default=True,
             help="Games a pair in Q1's skill ladder and strategy matrix.",
         ),
     ] = 40,

@@ -118,3 +118,12 @@ def test_settings_without_detected_effects_are_named_together() -> None:
         "detectable effect on these measures; builds_per_turn = 1: plays exactly as the draft "
         "(every build, trip and score the same): tested for nothing."
     )
+
+
+def test_plot_labels_are_folded_never_cut() -> None:
+    from subwaysim.playtest.figures import _wrap
+
+    label = "first to 280 points (at most 60 turns each)"
+    [folded] = _wrap([label], 28)
+    assert folded.replace("\n", " ") == label and "…" not in folded
+    assert max(len(line) for line in folded.splitlines()) <= 28
