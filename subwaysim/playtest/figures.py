@@ -17,6 +17,7 @@ from matplotlib.figure import Figure
 
 from subwaysim.playtest.answers import WORDS, words
 from subwaysim.playtest.observations import MEASURES
+from subwaysim.playtest.recommend import detected, too_few
 from subwaysim.playtest.results import PartResult
 from subwaysim.sweep.report.plots import COLOURS, canvas, save_figures
 from subwaysim.sweep.run.results import GameRecord
@@ -51,6 +52,8 @@ def _forest(ax: Axes, row: Row, metric: str, label_rows: bool) -> None:
     scale = 100.0 if share else 1.0
     for k, result in enumerate(row):
         offset = (k - (len(row) - 1) / 2) * 0.25
+        if too_few(result):
+            continue  # no interval on fewer than MIN_GAMES games a setting
         for i, value in enumerate(values):
             c = result.compared(value, metric)
             if c is None or not c.known:
@@ -59,7 +62,8 @@ def _forest(ax: Axes, row: Row, metric: str, label_rows: bool) -> None:
             low, high = (c.difference - c.low) * scale, (c.high - c.difference) * scale
             colour = COLOURS[k % 10]
             ax.errorbar(c.difference * scale, y, xerr=[[max(low, 0)], [max(high, 0)]], fmt="o",
-                        color=colour, capsize=3, markerfacecolor=colour if c.significant
+                        color=colour, capsize=3,
+                        markerfacecolor=colour if detected(result, value, metric)
                         else "white", label=result.run.agent.words if i == 0 else None)  # fmt: skip
     ax.axvline(0, color="black", linewidth=0.8)
     ax.set_yticks(range(len(values)))
@@ -113,9 +117,9 @@ def effects_figure(rows: Sequence[tuple[str, PartResult, str]], metric: str) -> 
     scale = 100.0 if share else 1.0
     for i, (_, result, value) in enumerate(rows):
         c = result.compared(value, metric)
-        if c is None or not c.known:
+        if c is None or not c.known or too_few(result):
             continue
-        colour = COLOURS[3] if c.significant else "grey"
+        colour = COLOURS[3] if detected(result, value, metric) else "grey"
         low, high = (c.difference - c.low) * scale, (c.high - c.difference) * scale
         ax.errorbar(c.difference * scale, i, xerr=[[max(low, 0)], [max(high, 0)]], fmt="o",
                     color=colour, capsize=2)  # fmt: skip
