@@ -23,8 +23,9 @@ DEFAULT_AGENTS = "greedy,mcts"
 SEARCH_BUDGET = default_budget("mcts")  # playouts a build phase for a bare `mcts`: its own default
 SEARCH_COST = 30  # mcts over greedy: CPU a sweep game on classic, about 15 s / 0.5 s (loaded)
 # A search agent plays SEARCH_PER_100 games for every 100 of a quick one (at least
-# MIN_SEARCH): with the default 100 games the whole playtest of classic fits in an hour on
-# 2 cores (README, "Run time").
+# MIN_SEARCH): with the default 100 games that is STRONG_GAMES, enough for its figures to
+# be tested rather than descriptive; the whole playtest of classic is then about 3 hours
+# on 2 cores (README, "The full run").
 SEARCH_PER_100 = 50
 MIN_SEARCH = 2
 STRONG_GAMES = 50  # a search player's games a setting before its figures are tested
