@@ -140,7 +140,8 @@ class Choice:
 
 
 def flags(rows: Sequence[Sequence[PartResult]]) -> list[str]:
-    """Every setting (and kind of player) whose first-seat interval excludes the fair share."""
+    """Every setting (and kind of player) whose first-seat interval excludes the fair
+    share, the farthest from it first (so a first screen names the worst)."""
     found = []
     for row in rows:
         for result in row:
@@ -148,11 +149,13 @@ def flags(rows: Sequence[Sequence[PartResult]]) -> list[str]:
                 flag = seat_flag(result, value)
                 if flag is not None:
                     rate, low, high = flag
-                    found.append(
+                    fair = 1 / result.stats[value].seats
+                    text = (
                         f"{result.part.label(value)} ({result.run.agent.spec}): first seat "
                         f"{rate:.0%} [{low:.0%}–{high:.0%}]"
                     )
-    return found
+                    found.append((-abs(rate - fair), len(found), text))
+    return [text for _, _, text in sorted(found)]
 
 
 def overrides_of(result: PartResult, value: str) -> tuple[str, ...]:
