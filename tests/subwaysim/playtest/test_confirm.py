@@ -5,10 +5,12 @@ from __future__ import annotations
 
 from collections.abc import Iterator, Sequence
 from pathlib import Path
+from types import SimpleNamespace
 
 from subwaysim.playtest.confirm import RECOMMENDED, confirm, rule_set, write_rule_set
 from subwaysim.playtest.options import AgentRun
 from subwaysim.playtest.plays import play_recorded
+from subwaysim.playtest.report import _rule_set
 from subwaysim.scenario import load_scenario
 from subwaysim.sweep.run.backends import serial_work
 from subwaysim.sweep.run.play import GameTask, Outcome
@@ -51,6 +53,14 @@ def test_the_confirmation_pairs_the_drafts_games_with_the_rule_sets(tmp_path: Pa
     again = confirm(tmp_path, draft(), rules, [AgentRun("greedy", GAMES)], GAMES, counting)
     assert len(asked) == 2 * GAMES  # read back, not played again
     assert again.kinds[0].stats["draft"].games == GAMES
+    # The report's section: the rule set, then one row a kind of player, each cell the
+    # compare.csv row's difference, interval and verdict.
+    section = _rule_set(SimpleNamespace(confirmation=checked))  # type: ignore[arg-type]
+    assert "is the draft with `--set rules.builds_per_turn=1`; it validates" in section
+    row = next(line for line in section.splitlines() if line.startswith("| greedy |"))
+    cells = [c.strip() for c in row.strip("|").split(" | ")]
+    assert cells[1] == str(GAMES)
+    assert cells[6].startswith(f"{points.difference:+.3g} [") and cells[6].endswith("(lower)")
 
 
 def test_no_change_means_nothing_to_confirm(tmp_path: Path) -> None:
