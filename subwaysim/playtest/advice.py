@@ -94,6 +94,8 @@ def sweep_answer(p: Playtest, question: Question) -> Answer:
     first = [_choice_sentence(choice), seats_sentence(rows)]
     if question.number == 1:
         first.append(skill_sentence(p))
+    elif question.number == 5:
+        first.append(trips_sentence(p))
     else:
         first.append(agreement_sentence(rows, question))
     return Answer(question, choice, " ".join(s for s in first if s))
@@ -116,6 +118,20 @@ def _first_down(text: str) -> str:
         text
         if first.isupper() or any(ch.isdigit() for ch in first)
         else text[:1].lower() + text[1:]
+    )
+
+
+def trips_sentence(p: Playtest) -> str:
+    """Q5's "do you like the number of trips?": what the draft's games give."""
+    est = {k: observe(v) for k, v in p.draft_games().items() if v}
+    if not est:
+        return ""
+    agent, e = next(iter(est.items()))
+    share = e["subway_share"].mean
+    ride = "" if math.isnan(share) else f", {share:.0%} of them by subway"
+    return (
+        f"The draft's games ({agent}) take {e['trips_per_turn'].mean:.1f} trips a turn{ride}: "
+        "a table resolves each by hand, so fewer trips means a faster turn."
     )
 
 
