@@ -413,7 +413,7 @@ def playtest(
             parser=whole(1),
             metavar="N",
             show_default=True,
-            help="Games a setting for quick players (greedy, random, uniform); mcts plays 6 "
+            help="Games a setting for quick players (greedy, random, uniform); mcts plays 50 "
             "in every 100 (at least 2) on the questions where skill may matter.",
         ),
     ] = 100,
@@ -424,11 +424,56 @@ def playtest(
             metavar="A,B,..",
             show_default=True,
             help="Kinds of players, each in every seat in turn: greedy, random, uniform, "
-            "mcts (30 playouts a build phase here), mcts:N or mcts:Xs.",
+            "mcts (its default budget), mcts:N or mcts:Xs.",
         ),
     ] = "greedy,mcts",
     jobs: JobsOption = None,
+    scheduler: SchedulerOption = None,
     precision: PrecisionOption = None,
+    confirm: Annotated[
+        int,
+        typer.Option(
+            "--confirm",
+            parser=whole(0),
+            metavar="GAMES",
+            show_default=True,
+            help="Paired games a kind of player confirming recommended.yaml against the draft.",
+        ),
+    ] = 200,
+    tune: Annotated[
+        Path | None,
+        typer.Option("--tune", metavar="DIR", help="Reuse a `subway tune` folder for Q3."),
+    ] = None,
+    ladder: Annotated[
+        Path | None,
+        typer.Option("--ladder", metavar="DIR", help="Reuse an earlier playtest's q1/ladder."),
+    ] = None,
+    strategies: Annotated[
+        Path | None,
+        typer.Option(
+            "--strategies", metavar="DIR", help="Reuse an earlier playtest's q1/strategies."
+        ),
+    ] = None,
+    tune_budget: Annotated[
+        int,
+        typer.Option(
+            "--tune-budget",
+            parser=whole(1),
+            metavar="GAMES",
+            show_default=True,
+            help="Games of Q3's tune of the ending (when --tune is not given).",
+        ),
+    ] = 1200,
+    pair_games: Annotated[
+        int,
+        typer.Option(
+            "--pair-games",
+            parser=whole(1),
+            metavar="N",
+            show_default=True,
+            help="Games a pair in Q1's skill ladder and strategy matrix.",
+        ),
+    ] = 40,
 ) -> None:
     """Answer the designer's twelve tester questions: a sweep each (resumable), then
     DIR/report.md with a section per question."""
@@ -438,7 +483,11 @@ def playtest(
 
     console = Console(highlight=False)
     try:
-        options = parse_options(scenario, out, games, agents, jobs, precision)
+        reuse = {"tune": tune, "ladder": ladder, "strategies": strategies}
+        options = parse_options(
+            scenario, out, games, agents, jobs, precision, scheduler, confirm, reuse,
+            tune_budget, pair_games,
+        )  # fmt: skip
         _, failed = run_playtest(options, console)
     except (ScenarioError, SweepError, PlaytestError) as exc:
         fail(str(exc))

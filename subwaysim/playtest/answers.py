@@ -12,9 +12,10 @@ from __future__ import annotations
 import math
 from collections.abc import Sequence
 
-from subwaysim.playtest import agreement
+from subwaysim.playtest import agreement, recommend
 from subwaysim.playtest.questions import FIRST_WIN
 from subwaysim.playtest.results import Comparison, PartResult
+from subwaysim.sweep.statistics.metrics import BY_NAME
 
 WORDS: dict[str, tuple[str, bool]] = {  # metric -> (words, a share shown in points of %)
     "points_per_player": ("points per player", False),
@@ -32,7 +33,11 @@ WORDS: dict[str, tuple[str, bool]] = {  # metric -> (words, a share shown in poi
     "reshuffles": ("reshuffles", False),
     "trips": ("trips", False),
     "coverage": ("the share of the board with track", True),
+    "closeness": ("closeness (margin as a share of points)", True),
+    "rounds": ("rounds", False),
 }
+SAME = "plays exactly as the draft (every build, trip and score the same): tested for nothing"
+TOO_FEW = "too few games to tell"
 TOP = 2  # detected differences an answer's sentence names per setting
 
 
@@ -51,11 +56,16 @@ def number(value: float, share: bool = False, signed: bool = True) -> str:
 
 
 def difference_text(c: Comparison, metric: str) -> str:
-    """`points per player +72 [65.5, 78.3]`; shares in percentage points."""
+    """`points per player +72 [65.5, 78.3] (+48% of the draft's)`; shares in percentage
+    points; the interval left out where it is not read (too few games)."""
     share = WORDS.get(metric, ("", False))[1]
     unit = " pp" if share else ""
-    interval = f"[{number(c.low, share, False)}, {number(c.high, share, False)}]"
-    return f"{words(metric)} {number(c.difference, share)}{unit} {interval}"
+    interval = (
+        f" [{number(c.low, share, False)}, {number(c.high, share, False)}]" if c.known else ""
+    )
+    pct = c.difference / c.baseline_mean * 100 if c.baseline_mean else math.nan
+    relative = "" if math.isnan(pct) else f" ({pct:+.0f}% of the draft's)"
+    return f"{words(metric)} {number(c.difference, share)}{unit}{interval}{relative}"
 
 
 def setting_line(result: PartResult, value: str, metrics: Sequence[str]) -> str:
@@ -63,15 +73,20 @@ def setting_line(result: PartResult, value: str, metrics: Sequence[str]) -> str:
     suggested (the interval excludes 0 but Holm's adjustment leaves p >= 0.05), or not."""
     label = f"**{result.part.label(value)}**"
     if result.inert(value):
-        return f"{label}: identical games: this setting changed nothing in these games."
+        return f"{label}: {SAME}."
+    if recommend.too_few(result):
+        return f"{label}: {TOO_FEW} ({recommend.games_of(result)} games a setting)."
+    described = recommend.descriptive(result)
     found, hinted, quiet = [], [], []
     for metric in metrics:
         c = result.compared(value, metric)
         if c is None or not c.known:
             continue
         text = difference_text(c, metric)
-        if c.significant:
-            found.append(text)
+        if described and c.excludes_zero:
+            hinted.append(f"{text} (descriptive)")
+        elif recommend.detected(result, value, metric) is not None:
+            found.append(f"{text} (detected)")
         elif c.excludes_zero:
             hinted.append(f"{text} (not significant after Holm)")
         else:
@@ -79,15 +94,15 @@ def setting_line(result: PartResult, value: str, metrics: Sequence[str]) -> str:
     parts = found + hinted
     if quiet:
         parts.append("no detectable change in " + _join(quiet, "or"))
-    return f"{label}: " + ("; ".join(parts) if parts else "too few games to compare") + "."
+    return f"{label}: " + ("; ".join(parts) if parts else TOO_FEW) + "."
 
 
 def strongest(result: PartResult, value: str, metrics: Sequence[str]) -> list[str]:
     """The detected differences of `value`, largest relative to the baseline first."""
     found = []
     for metric in metrics:
-        c = result.compared(value, metric)
-        if c is not None and c.significant:
+        c = recommend.detected(result, value, metric)
+        if c is not None:
             scale = abs(c.baseline_mean) or 1.0
             found.append((abs(c.difference) / scale, difference_text(c, metric)))
     return [text for _, text in sorted(found, reverse=True)[:TOP]]
@@ -108,9 +123,10 @@ def part_answer(result: PartResult, metrics: Sequence[str]) -> str:
         else:
             plain.append(value)
     if plain:
-        clauses.append(f"{_labels(result, plain)}: no detectable effect on these measures")
+        quiet = TOO_FEW if recommend.too_few(result) else "no detectable effect on these measures"
+        clauses.append(f"{_labels(result, plain)}: {quiet}")
     if inert:
-        clauses.append(f"{_labels(result, inert)}: nothing changes (identical games)")
+        clauses.append(f"{_labels(result, inert)}: {SAME}")
     if not clauses:
         return f"Only {base} could be played."
     return f"Against {base}: " + "; ".join(clauses) + "."
@@ -135,12 +151,20 @@ def balance_sentence(result: PartResult) -> str:
     fair = f"{1 / stats.seats:.0%}"
     moved = []
     for value in result.values[1:]:
-        c = result.compared(value, FIRST_WIN)
-        if c is not None and c.significant:
+        c = recommend.detected(result, value, FIRST_WIN)
+        if c is not None:
             moved.append(f"{result.part.label(value)} ({difference_text(c, FIRST_WIN)})")
-    verdict = (
-        "no setting moves it detectably" if not moved else "it moves with " + _join(moved, "and")
-    )
+    if recommend.too_few(result) or recommend.descriptive(result):
+        verdict = TOO_FEW + " whether a setting moves it"
+    else:
+        verdict = (
+            "no setting moves it detectably"
+            if not moved
+            else "it moves with " + _join(moved, "and")
+        )
+    flag = recommend.seat_flag(result, result.part.baseline)
+    if flag is not None:
+        verdict += "; **flagged: its interval excludes the fair share**"
     return (
         f"The first seat ({result.first_seat}) wins {rate} of the baseline's games "
         f"(a fair share is {fair}); {verdict}."
@@ -159,15 +183,23 @@ def tradeoffs(result: PartResult) -> str:
     s = result.stats
 
     def closeness(v: str) -> float:
-        points = s[v].points_per_player
+        """The mean of each game's margin over all its points (`closeness`)."""
+        games = [BY_NAME["closeness"].of(r) for r in result.games(v)]
+        games = [g for g in games if not math.isnan(g)]
+        if games:
+            return sum(games) / len(games)
+        points = s[v].points_per_player * s[v].seats
         return s[v].margin_mean / points if points else math.inf
 
-    closest = min(shown, key=closeness)
+    defined = [v for v in shown if math.isfinite(closeness(v))]
+    if not defined:
+        return ""
+    closest = min(defined, key=closeness)
     leads = max(shown, key=lambda v: s[v].lead_changes)
     balanced = max(shown, key=lambda v: s[v].balance)
     label = result.part.label
     return (
-        f"Closest games (the winner's margin as a share of the points): {label(closest)} "
+        f"Closest games (the winner's margin as a share of all points): {label(closest)} "
         f"({closeness(closest):.0%}); most lead changes: {label(leads)} "
         f"({s[leads].lead_changes:.2g} a game); best seat balance: {label(balanced)} "
         f"(balance {s[balanced].balance:.2f})."

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import time
 import warnings
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from pathlib import Path
 
 from rich.console import Console
@@ -16,12 +16,15 @@ from rich.markup import escape
 
 from subwaysim.commands.one_game import JsonlLog
 from subwaysim.engine import Game
+from subwaysim.playtest import extras, report
 from subwaysim.playtest import folder as playtest_folder
-from subwaysim.playtest import report
+from subwaysim.playtest.confirm import RECOMMENDED, confirm, rule_set, write_rule_set
+from subwaysim.playtest.extras import Extras
 from subwaysim.playtest.grids import Draft
-from subwaysim.playtest.memo import PlayedGames
+from subwaysim.playtest.memo import PlayedGames, recording
 from subwaysim.playtest.options import AgentRun, PlaytestOptions
 from subwaysim.playtest.played import Playtest
+from subwaysim.playtest.plays import play_recorded, read_plays
 from subwaysim.playtest.questions import QUESTIONS, Derived, Question
 from subwaysim.playtest.results import PartResult, load
 from subwaysim.playtest.runs import Run, derive, first_runs, folder_of, runs
@@ -80,7 +83,9 @@ def _run(options: PlaytestOptions, console: Console) -> tuple[Path, int]:
             )
         )
         progress = Progress(len(planned))
-        backend = progress.memo.backend(choose_backend(options.jobs, None))
+        backend = progress.memo.backend(
+            choose_backend(options.jobs, options.scheduler, work=play_recorded)
+        )
         derived = meta.derived_values()
         played: list[Run] = []
         for run in runs(options, draft, derived):
@@ -93,7 +98,18 @@ def _run(options: PlaytestOptions, console: Console) -> tuple[Path, int]:
             played.append(run)
         _replay_page(options, draft, console)
         results = _results(played)
-        path = report.write(Playtest(options, draft.scenario.name, derived, results, tuple(played)))
+        playtest = Playtest(options, draft.scenario.name, derived, results, tuple(played))
+        playtest = replace(playtest, extras=_extras(options, draft, playtest, derived, console))
+        found = report.answers_of(playtest)
+        rules = rule_set(draft, [o for a in found for o in a.choice.overrides])
+        write_rule_set(options.out, rules)
+        plain = choose_backend(options.jobs, options.scheduler, work=play_recorded)
+        console.print(escape(f"Confirming {RECOMMENDED} ({len(rules.applied)} changes)"))
+        checked = confirm(
+            options.out, draft, rules, options.agents, options.confirm,
+            progress.memo.backend(plain),
+        )  # fmt: skip
+        path = report.write(replace(playtest, confirmation=checked), found)
     finally:
         lock.release()
     copied = progress.memo.copied
@@ -105,6 +121,43 @@ def _run(options: PlaytestOptions, console: Console) -> tuple[Path, int]:
         )
     )
     return path, progress.failed
+
+
+def _extras(
+    options: PlaytestOptions,
+    draft: Draft,
+    playtest: Playtest,
+    derived: Derived | None,
+    console: Console,
+) -> Extras:
+    """Question 1's skill ladder, strategy matrix and point sources, question 3's tune."""
+    backend = choose_backend(options.jobs, options.scheduler)
+    names = extras.ladder_agents(options)
+    rung = f"{options.pair_games} games a rung"
+    console.print(escape(f"Q1 skill ladder: {' < '.join(names)}, {rung}"))
+    ladder = extras.mixed_games(
+        draft, names, options.pair_games, options.out / extras.LADDER, options.ladder,
+        backend, chain=True,
+    )  # fmt: skip
+    console.print(escape(f"Q1 strategy matrix: {len(extras.STYLES)} styles"))
+    styles = extras.mixed_games(
+        draft, extras.STYLES, options.pair_games, options.out / extras.STRATEGIES,
+        options.strategies, backend, chain=False,
+    )  # fmt: skip
+    reference = next(iter(playtest.draft_games().values()), [])  # the first kind's
+    tuned = None
+    if derived is not None:
+        rounds = extras.target_rounds(draft, derived.rounds)
+        console.print(escape(f"Q3 tune of the ending for {rounds} rounds"))
+        tuned = extras.tune_ending(options, draft, rounds, console)
+    return Extras(
+        chain=extras.chain_of(names, ladder.records),
+        matrix=extras.matrix_of(extras.STYLES, styles.records),
+        points=extras.point_sources(reference),
+        tuned=tuned,
+        ladder=ladder,
+        strategies=styles,
+    )
 
 
 def _with_derived(run: Run, draft: Draft, derived: Derived) -> Run:
@@ -138,6 +191,7 @@ def _play(
     plan = run.plan(options, draft)
     progress.done += 1
     with Sweep(plan, run.folder) as job:
+        backend = recording(backend, run.folder)
         pending = len(job.pending)
         console.print(
             escape(
@@ -152,7 +206,7 @@ def _play(
         if new or missing or job.failed:
             built = write_report(run.folder)
             progress.failed += len(built.failures)
-        progress.memo.learn(plan, job.records, job.traces.values())
+        progress.memo.learn(plan, job.records, job.traces.values(), read_plays(run.folder))
     progress.played += new
 
 

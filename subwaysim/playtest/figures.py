@@ -8,6 +8,7 @@ and 12 get plots of the draft's games.
 
 from __future__ import annotations
 
+import textwrap
 from collections.abc import Callable, Mapping, Sequence
 from pathlib import Path
 
@@ -16,6 +17,7 @@ from matplotlib.figure import Figure
 
 from subwaysim.playtest.answers import WORDS, words
 from subwaysim.playtest.observations import MEASURES
+from subwaysim.playtest.recommend import detected, too_few
 from subwaysim.playtest.results import PartResult
 from subwaysim.sweep.report.plots import COLOURS, canvas, save_figures
 from subwaysim.sweep.run.results import GameRecord
@@ -26,7 +28,8 @@ Row = list[PartResult]  # one part as each kind of player played it (reference f
 
 def question_figure(rows: Sequence[Row], metrics: Sequence[str]) -> Figure:
     shown = list(metrics[:COLUMNS])
-    heights = [max(1.6, 0.5 * max(len(r[0].values) - 1, 1) + 1.0) for r in rows]
+    labels = [[r[0].part.label(v) for v in r[0].values[1:]] for r in rows]
+    heights = [max(1.6, 0.32 * max(_lines(names), 1) + 1.0) for names in labels]
     fig = canvas((4.2 * len(shown), sum(heights)))
     grid = fig.add_gridspec(len(rows), len(shown), height_ratios=heights)
     for i, row in enumerate(rows):
@@ -49,6 +52,8 @@ def _forest(ax: Axes, row: Row, metric: str, label_rows: bool) -> None:
     scale = 100.0 if share else 1.0
     for k, result in enumerate(row):
         offset = (k - (len(row) - 1) / 2) * 0.25
+        if too_few(result):
+            continue  # no interval on fewer than MIN_GAMES games a setting
         for i, value in enumerate(values):
             c = result.compared(value, metric)
             if c is None or not c.known:
@@ -57,7 +62,8 @@ def _forest(ax: Axes, row: Row, metric: str, label_rows: bool) -> None:
             low, high = (c.difference - c.low) * scale, (c.high - c.difference) * scale
             colour = COLOURS[k % 10]
             ax.errorbar(c.difference * scale, y, xerr=[[max(low, 0)], [max(high, 0)]], fmt="o",
-                        color=colour, capsize=3, markerfacecolor=colour if c.significant
+                        color=colour, capsize=3,
+                        markerfacecolor=colour if detected(result, value, metric)
                         else "white", label=result.run.agent.words if i == 0 else None)  # fmt: skip
     ax.axvline(0, color="black", linewidth=0.8)
     ax.set_yticks(range(len(values)))
@@ -68,11 +74,17 @@ def _forest(ax: Axes, row: Row, metric: str, label_rows: bool) -> None:
     ax.set_xlabel("difference" + (" (points of %)" if share else ""), fontsize="small")
     if label_rows:
         base = reference.part.label(reference.part.baseline)
-        ax.set_ylabel(f"vs {base}"[:40], fontsize="small")
+        ax.set_ylabel(textwrap.fill(f"vs {base}", 40), fontsize="small")
 
 
 def _wrap(names: Sequence[str], width: int = 28) -> list[str]:
-    return [n if len(n) <= width else n[: width - 1] + "…" for n in names]
+    """Each label whole, folded onto lines of at most `width` characters (never cut)."""
+    return [textwrap.fill(n, width, break_long_words=False) or n for n in names]
+
+
+def _lines(names: Sequence[str], width: int = 28) -> int:
+    """Lines the folded labels take, all together."""
+    return sum(label.count("\n") + 1 for label in _wrap(names, width))
 
 
 def histograms(
@@ -98,21 +110,22 @@ def histograms(
 
 def effects_figure(rows: Sequence[tuple[str, PartResult, str]], metric: str) -> Figure:
     """Every setting of every question on one measure: what each switch does to it."""
-    fig = canvas((8.0, max(2.5, 0.28 * len(rows) + 1.2)))
+    names = _wrap([name for name, _, _ in rows], 48)
+    fig = canvas((8.0, max(2.5, 0.2 * sum(n.count("\n") + 1 for n in names) + 1.2)))
     ax = fig.add_subplot(1, 1, 1)
     share = WORDS.get(metric, ("", False))[1]
     scale = 100.0 if share else 1.0
     for i, (_, result, value) in enumerate(rows):
         c = result.compared(value, metric)
-        if c is None or not c.known:
+        if c is None or not c.known or too_few(result):
             continue
-        colour = COLOURS[3] if c.significant else "grey"
+        colour = COLOURS[3] if detected(result, value, metric) else "grey"
         low, high = (c.difference - c.low) * scale, (c.high - c.difference) * scale
         ax.errorbar(c.difference * scale, i, xerr=[[max(low, 0)], [max(high, 0)]], fmt="o",
                     color=colour, capsize=2)  # fmt: skip
     ax.axvline(0, color="black", linewidth=0.8)
     ax.set_yticks(range(len(rows)))
-    ax.set_yticklabels(_wrap([name for name, _, _ in rows], 48), fontsize="x-small")
+    ax.set_yticklabels(names, fontsize="x-small")
     ax.invert_yaxis()
     ax.set_xlabel(
         f"{words(metric)}: difference from the draft" + (" (points of %)" if share else "")

@@ -106,17 +106,20 @@ def numbers_around(own: Any, wanted: Iterable[int]) -> list[Any]:
 def end_values(draft: Draft, score: int, rounds: int) -> dict[str, str]:
     """SG-20 endings as whole `end` mappings (one key alone would leave a game with no end
     or with two): the scenario's own, a race to `score` points, and half the supply piles
-    empty; the new endings stop at twice `rounds` if they never come (`end.max_turns`)."""
+    empty, and the same with the round finished (`end.finish_round`, SG-20); the new
+    endings stop at twice `rounds` if they never come (`end.max_turns`)."""
     own = dict(draft.scenario.end.model_dump(mode="json"))
     cap = max(2 * rounds, 2)
     piles = math.ceil(draft.supply_piles / 2)
     race = {"turns": None, "score": score, "depleted_piles": None, "max_turns": cap}
     empty = {"turns": None, "score": None, "depleted_piles": piles, "max_turns": cap}
+    even = {**empty, "finish_round": True}  # SG-20: the round is finished, seats even
     labels = {
         text(own): f"the scenario's ending ({describe_end(own)})",
         text(race): f"first to {score} points (at most {cap} turns each)",
         text(empty): f"{piles} of the {draft.supply_piles} supply piles empty "
         f"(at most {cap} turns each)",
+        text(even): f"{piles} piles empty, then the round is finished",
     }
     return {value: label for value, label in labels.items() if draft.accepts([f"end={value}"])}
 

@@ -12,8 +12,10 @@ from __future__ import annotations
 
 import dataclasses
 import json
-from collections.abc import Iterable, Iterator, Sequence
+from collections.abc import Iterable, Iterator, Mapping, Sequence
+from pathlib import Path
 
+from subwaysim.playtest.plays import Key, PlayedMoves, append_plays
 from subwaysim.scenario import Scenario, scenario_to_dict
 from subwaysim.sweep.plan.plan import SweepPlan
 from subwaysim.sweep.run.backends import Backend
@@ -37,16 +39,27 @@ class PlayedGames:
         self.copied = 0
 
     def learn(
-        self, plan: SweepPlan, records: Iterable[GameRecord], traces: Iterable[GameTrace]
+        self,
+        plan: SweepPlan,
+        records: Iterable[GameRecord],
+        traces: Iterable[GameTrace],
+        plays: Mapping[Key, str] | None = None,
     ) -> None:
-        """Remember a sweep's games (those with a trace: every game in games.csv has one)."""
+        """Remember a sweep's games (those with a trace: every game in games.csv has one)
+        and their play digests where `plays` has them."""
         scenarios = {setting.values: scenario for setting, scenario in plan.scenarios}
         by_key = {t.key: t for t in traces}
+        plays = plays or {}
         for record in records:
             trace = by_key.get(record.key)
             scenario = scenarios.get(record.setting.values)
             if trace is not None and scenario is not None:
-                self._games[identity(scenario, record.seed)] = Played(record, trace)
+                digest = plays.get(record.key, "")
+                self._games[identity(scenario, record.seed)] = PlayedMoves(record, trace, digest)
+
+    def known(self, scenario: Scenario, seed: int) -> Played | None:
+        """The game of `scenario` and `seed` if a sweep seen so far played it."""
+        return self._games.get(identity(scenario, seed))
 
     def backend(self, inner: Backend) -> Backend:
         """`inner`, except that a game already played is copied, not played."""
@@ -70,4 +83,17 @@ def copy_to(played: Played, task: GameTask) -> Played:
     """The same game filed under `task`'s setting and game number."""
     record = dataclasses.replace(played.record, setting=task.setting, game=task.game)
     trace = dataclasses.replace(played.trace, setting=task.setting.values, game=task.game)
-    return Played(record, trace)
+    return dataclasses.replace(played, record=record, trace=trace)  # its play digest kept
+
+
+def recording(inner: Backend, folder: Path) -> Backend:
+    """`inner`, filing each game's play digest in `folder`'s plays.csv as it comes."""
+
+    def play(tasks: Sequence[GameTask]) -> Iterator[Outcome]:
+        for outcome in inner(tasks):
+            if isinstance(outcome, PlayedMoves) and outcome.plays:
+                record = outcome.record
+                append_plays(folder, [(record.setting.values, record.game, outcome.plays)])
+            yield outcome
+
+    return play

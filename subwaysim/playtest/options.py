@@ -12,6 +12,7 @@ classic (a sweep game, CPU time, loaded 2-core machine): greedy 0.5 s, mcts vs m
 from __future__ import annotations
 
 import math
+from collections.abc import Mapping
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -22,10 +23,15 @@ DEFAULT_AGENTS = "greedy,mcts"
 SEARCH_BUDGET = default_budget("mcts")  # playouts a build phase for a bare `mcts`: its own default
 SEARCH_COST = 30  # mcts over greedy: CPU a sweep game on classic, about 15 s / 0.5 s (loaded)
 # A search agent plays SEARCH_PER_100 games for every 100 of a quick one (at least
-# MIN_SEARCH): with the default 100 games the whole playtest of classic fits in an hour on
-# 2 cores (README, "Run time").
-SEARCH_PER_100 = 12
+# MIN_SEARCH): with the default 100 games that is STRONG_GAMES, enough for its figures to
+# be tested rather than descriptive; the whole playtest of classic is then about 3 hours
+# on 2 cores (README, "The full run").
+SEARCH_PER_100 = 50
 MIN_SEARCH = 2
+STRONG_GAMES = 50  # a search player's games a setting before its figures are tested
+DEFAULT_CONFIRM = 200  # paired games a kind of player confirming recommended.yaml
+DEFAULT_TUNE_BUDGET = 1200  # games of question 3's tune (tune's own default)
+DEFAULT_PAIR_GAMES = 40  # games a pair of the ladder and of the strategy matrix
 
 
 class PlaytestError(ValueError):
@@ -67,6 +73,13 @@ class PlaytestOptions:
     agents: tuple[AgentRun, ...]
     jobs: int | None = None
     precision: float | None = None
+    scheduler: str | None = None
+    confirm: int = DEFAULT_CONFIRM  # paired games a kind of player, recommended vs the draft
+    tune: Path | None = None  # a `subway tune` folder of question 3 to reuse
+    ladder: Path | None = None  # a folder of skill-ladder games to reuse (question 1)
+    strategies: Path | None = None  # a folder of strategy-matrix games to reuse (question 1)
+    tune_budget: int = DEFAULT_TUNE_BUDGET
+    pair_games: int = DEFAULT_PAIR_GAMES
 
 
 def parse_agents(text: str, games: int) -> tuple[AgentRun, ...]:
@@ -98,8 +111,14 @@ def parse_options(
     agents: str = DEFAULT_AGENTS,
     jobs: int | None = None,
     precision: float | None = None,
+    scheduler: str | None = None,
+    confirm: int = DEFAULT_CONFIRM,
+    reuse: Mapping[str, Path | None] | None = None,
+    tune_budget: int = DEFAULT_TUNE_BUDGET,
+    pair_games: int = DEFAULT_PAIR_GAMES,
 ) -> PlaytestOptions:
-    """Check the command line; PlaytestError names the option and the problem."""
+    """Check the command line; PlaytestError names the option and the problem. `reuse`:
+    the folders of earlier runs (`tune`, `ladder`, `strategies`) whose games are read."""
     if not out.strip():
         raise PlaytestError(f"--out {out!r}: give the folder for the playtest's files")
     if games < 1:
@@ -108,7 +127,23 @@ def parse_options(
         raise PlaytestError(f"--jobs must be at least 1, got {jobs}")
     if precision is not None and not 0 < precision <= 1:
         raise PlaytestError(f"--precision is a win-rate interval width in (0, 1], got {precision}")
-    return PlaytestOptions(scenario, Path(out), games, parse_agents(agents, games), jobs, precision)
+    if jobs is not None and scheduler is not None:
+        raise PlaytestError("give --jobs or --scheduler, not both (the cluster sets its workers)")
+    if scheduler is not None and not scheduler.strip():
+        raise PlaytestError("--scheduler '': give the Dask scheduler's address, tcp://HOST:8786")
+    if confirm < 0:
+        raise PlaytestError(f"--confirm must be at least 0, got {confirm}")
+    if tune_budget < 1 or pair_games < 1:
+        raise PlaytestError("--tune-budget and --pair-games must be at least 1")
+    folders = dict(reuse or {})
+    for name, folder in folders.items():
+        if folder is not None and not folder.is_dir():
+            raise PlaytestError(f"--{name} {folder}: no such folder")
+    return PlaytestOptions(
+        scenario, Path(out), games, parse_agents(agents, games), jobs, precision, scheduler,
+        confirm, folders.get("tune"), folders.get("ladder"), folders.get("strategies"),
+        tune_budget, pair_games,
+    )  # fmt: skip
 
 
 def player_specs(agent: AgentRun, players: int) -> list[str]:

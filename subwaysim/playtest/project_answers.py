@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from subwaysim.playtest import answers, figures, knowledge
+from subwaysim.playtest import answers, figures, knowledge, recommend
 from subwaysim.playtest.observations import Estimate, observe
 from subwaysim.playtest.played import PLOTS, Playtest
 from subwaysim.playtest.questions import Question
@@ -26,14 +26,11 @@ def _measure(estimates: dict[str, dict[str, Estimate]], name: str, percent: bool
 
 def _showing(p: Playtest, question: Question) -> str:
     est = _estimates(p)
-    head = f"## Q{question.number} {question.title}"
     if not est:
-        return f"{head}\n\nThe draft's games are not played yet (question 1)."
-    answer = (
-        "**Answer.** Draw each trip's path on the board as it is taken, and keep a running "
-        "score with the lead marked: the project's replay page does both, and the draft's "
-        f"games show why. A turn has {_measure(est, 'trips_per_turn')} trips to show (mean "
-        f"[95% interval] over games); the winner leads for good only after "
+        return "The draft's games are not played yet (question 1)."
+    measured = (
+        f"In the draft's games a turn has {_measure(est, 'trips_per_turn')} trips to show "
+        f"(mean [95% interval] over games); the winner leads for good only after "
         f"{_measure(est, 'settled', True)} of the game, with {_measure(est, 'lead_changes')} "
         f"lead changes a game; {_measure(est, 'subway_share', True)} of the trips ride a "
         "subway and the rest walk, scoring nothing."
@@ -48,33 +45,29 @@ def _showing(p: Playtest, question: Question) -> str:
         f"{p.agents[0].words}) is [`q6/replay.html`](q6/replay.html): open it in a browser."
     )
     return "\n\n".join(
-        [head, f"*The question.* {question.reading}", answer,
-         f"![The draft's games: when the winner is settled, and trips a turn]({plot})",
+        [measured, f"![The draft's games: when the winner is settled, and trips a turn]({plot})",
          knowledge.SHOWING, replay]
     )  # fmt: skip
 
 
 def _features(p: Playtest, question: Question) -> str:
-    head = f"## Q{question.number} {question.title}"
     rows = _all_settings(p)
-    biggest = _largest(rows, "margin")
+    biggest = _largest(rows, "closeness")
     found = (
-        "the largest detected effects are: " + "; ".join(biggest)
+        "the largest detected effects on closeness (margin as a share of all points) are: "
+        + "; ".join(biggest)
         if biggest
-        else "no setting changed it detectably"
+        else "no setting changed closeness detectably"
     )
-    answer = (
-        "**Answer.** Every open idea of the draft is now a switch a table can try, and the "
-        "sweeps show which ones change the game. Measured on the winner's margin (how close "
-        f"games are), {found}. The plot shows every setting of every question on that "
-        f"measure ({p.agents[0].words}); the questions' own sections have the rest."
-    )
-    parts = [head, f"*The question.* {question.reading}", answer]
+    parts = [
+        f"Every open idea of the draft is now a switch a table can try; {found}. The plot "
+        f"shows every setting of every question on that measure ({p.agents[0].words})."
+    ]
     if rows:
         plot = figures.save(
-            p.options.out / PLOTS, "q10.png", lambda: figures.effects_figure(rows, "margin")
+            p.options.out / PLOTS, "q10.png", lambda: figures.effects_figure(rows, "closeness")
         )
-        parts.append(f"![Every setting's effect on the winner's margin, 95% intervals]({plot})")
+        parts.append(f"![Every setting's effect on closeness, 95% intervals]({plot})")
     parts.append(knowledge.FEATURES)
     return "\n\n".join(parts)
 
@@ -92,24 +85,18 @@ def _all_settings(p: Playtest) -> list[tuple[str, PartResult, str]]:
 def _largest(rows: Sequence[tuple[str, PartResult, str]], metric: str) -> list[str]:
     found = []
     for name, result, value in rows:
-        c = result.compared(value, metric)
-        if c is not None and c.significant:
+        c = recommend.detected(result, value, metric)
+        if c is not None:
             found.append((abs(c.difference), f"{name}: {answers.difference_text(c, metric)}"))
     return [text for _, text in sorted(found, reverse=True)[:3]]
 
 
 def _clearer(p: Playtest, question: Question) -> str:
-    head = f"## Q{question.number} {question.title}"
     est = _estimates(p)
-    parts = [head, f"*The question.* {question.reading}"]
-    answer = (
-        "**Answer.** Say in the rules how each point in the table below reads: these are the "
-        "places where this project had to choose, and each is now a switch the other "
-        "questions measure."
-    )
+    parts = []
     if est:
-        answer += (
-            " Then tell the table what it will do by hand: in the draft's games a turn has "
+        parts.append(
+            "What a table does by hand: in the draft's games a turn has "
             f"{_measure(est, 'reshuffles_per_turn')} reshuffles (a discard pile shuffled into "
             f"a draw pile) and {_measure(est, 'trips_per_turn')} trips (a queue trip takes "
             f"six cards, SG-8); a game lasts {_measure(est, 'rounds')} rounds, and players spend "
@@ -120,9 +107,7 @@ def _clearer(p: Playtest, question: Question) -> str:
             lambda: figures.histograms(p.draft_games(), ["reshuffles_per_turn", "trips_per_turn"],
                                        "The draft's games: a table's handwork a turn"),
         )  # fmt: skip
-        parts += [answer, f"![The draft's games: reshuffles and trips a turn]({plot})"]
-    else:
-        parts.append(answer)
+        parts.append(f"![The draft's games: reshuffles and trips a turn]({plot})")
     parts.append(knowledge.readings_markdown())
     return "\n\n".join(parts)
 

@@ -1,20 +1,19 @@
-"""The designer's twelve tester questions, as this project reads them, and the sweeps
-that answer them.
+"""The designer's twelve tester questions, in the designer's order (the rules page, "The
+designer's twelve questions": Q1..Q12), and the sweeps that answer them.
 
-The draft numbers questions 6, 7, 8, 10 and 12 itself (the winner and the path; building
-on populated squares; ending a turn early and banking or borrowing builds; other
-features; what to make clearer); the rest follow the rules page's list of tester
-questions. A question is answered by one or more *parts*, each a `--set` grid on the
-scenario: one swept key whose first value is the scenario's own (the draft's rule, the
-baseline), plus fixed `--set`s where the question needs them (hazards on the board).
+A question is answered by one or more *parts*, each a `--set` grid on the scenario: one
+swept key whose first value is the scenario's own (the draft's rule, the baseline), plus
+fixed `--set`s where the question needs them (hazards on the board, a larger budget).
 Questions 6, 10 and 12 are not sweeps: the report answers them from what the project
-knows and from the other questions' games.
+knows and from the other questions' games. Question 1 also reads the skill ladder and the
+strategy matrix, question 3 a `subway tune` of the ending (`extras`).
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass, field
+from typing import Any
 
 from subwaysim.playtest.grids import (
     HAZARD_DENSITY,
@@ -80,6 +79,58 @@ def _builds(draft: Draft, _: Derived | None) -> tuple[Part, ...]:
     return (Part("builds", "build points a turn", key, values, strength=True),)
 
 
+LARGER_BUDGETS = (4, 5, 6)  # Q1: costs swept at a larger budget as well as the draft's
+
+
+def cost_mapping(draft: Draft, **changed: int) -> dict[str, Any]:
+    """The scenario's `rules.costs` with some costs changed (the whole mapping, as `--set
+    rules.costs=...` replaces it)."""
+    costs = {k: v for k, v in draft.scenario.rules.costs.model_dump(mode="json").items()}
+    return {**{k: v for k, v in costs.items() if v is not None}, **changed}
+
+
+def _balance(draft: Draft, derived: Derived | None) -> tuple[Part, ...]:
+    return _builds(draft, derived) + _costs(draft, derived) + _larger_budgets(draft)
+
+
+def _larger_budgets(draft: Draft) -> tuple[Part, ...]:
+    """SG-17 costs at 4, 5 and 6 builds a turn: the draft's costs, stations dearer, and
+    "some builds cost 3, others 2" (express stations 3, every other build 2)."""
+    own = draft.scenario.rules.builds_per_turn
+    parts = []
+    for budget in LARGER_BUDGETS:
+        if budget == own:
+            continue
+        fixed = (f"rules.builds_per_turn={budget}",)
+        if not draft.accepts(fixed):
+            continue
+        base = cost_mapping(draft)
+        stations = cost_mapping(draft, local_station=2, express_station=2)
+        split = cost_mapping(
+            draft, track=2, local_station=2, express_station=3, remove_station=2,
+            remove_track=2, intensify=2,
+        )  # fmt: skip
+        labels = {
+            text(base): f"the draft's costs at {budget} builds a turn",
+            text(stations): f"stations cost 2 at {budget} builds a turn",
+            text(split): f"express stations 3, other builds 2, at {budget} builds a turn",
+        }
+        values = draft.values("rules.costs", base, (stations, split), fixed)
+        parts.append(
+            Part(
+                f"costs-at-{budget}",
+                f"what builds cost at {budget} builds a turn",
+                "rules.costs",
+                values,
+                context=fixed,
+                labels={v: labels[v] for v in values},
+                strength=True,
+                baseline_note=f"the draft's costs, at {budget} builds a turn",
+            )
+        )
+    return tuple(parts)
+
+
 def _costs(draft: Draft, _: Derived | None) -> tuple[Part, ...]:
     costs = draft.scenario.rules.costs
     hazards = draft.hazard_context()
@@ -111,32 +162,6 @@ def _costs(draft: Draft, _: Derived | None) -> tuple[Part, ...]:
     return tuple(parts)
 
 
-def _hazards(draft: Draft, _: Derived | None) -> tuple[Part, ...]:
-    rules = draft.scenario.rules
-    hazards = draft.hazard_context()
-    note = f"the draft's rule, on a board with {HAZARD_DENSITY:.0%} hazard squares"
-    on = "rules.hazard_cost_on"
-    walk = "rules.hazard_walk_cost"
-    return (
-        Part(
-            "leave-or-enter",
-            "whether a hazard step costs on leaving or on entering",
-            on,
-            draft.values(on, rules.hazard_cost_on, ("leave", "enter"), hazards),
-            context=hazards,
-            baseline_note=note if hazards else "the draft's rule",
-        ),
-        Part(
-            "walk-cost",
-            "what a hazard step costs",
-            walk,
-            draft.values(walk, rules.hazard_walk_cost, (1, 2, 3, 4), hazards),
-            context=hazards,
-            baseline_note=note if hazards else "the draft's rule",
-        ),
-    )
-
-
 def _distances(draft: Draft, _: Derived | None) -> tuple[Part, ...]:
     rules = draft.scenario.rules
     express = ("skip_from_express", "both_ends")
@@ -159,6 +184,33 @@ def _distances(draft: Draft, _: Derived | None) -> tuple[Part, ...]:
             "a cost for changing systems (SG-13)",
             "rules.transfer_cost",
             draft.values("rules.transfer_cost", rules.transfer_cost, (0, 1, 2)),
+        ),
+        *_hazard_parts(draft, None),
+    )
+
+
+def _hazard_parts(draft: Draft, _: Derived | None) -> tuple[Part, ...]:
+    rules = draft.scenario.rules
+    hazards = draft.hazard_context()
+    note = f"the draft's rule, on a board with {HAZARD_DENSITY:.0%} hazard squares"
+    on = "rules.hazard_cost_on"
+    walk = "rules.hazard_walk_cost"
+    return (
+        Part(
+            "leave-or-enter",
+            "whether a hazard step costs on leaving or on entering",
+            on,
+            draft.values(on, rules.hazard_cost_on, ("leave", "enter"), hazards),
+            context=hazards,
+            baseline_note=note if hazards else "the draft's rule",
+        ),
+        Part(
+            "walk-cost",
+            "what a hazard step costs",
+            walk,
+            draft.values(walk, rules.hazard_walk_cost, (1, 2, 3, 4), hazards),
+            context=hazards,
+            baseline_note=note if hazards else "the draft's rule",
         ),
     )
 
@@ -218,22 +270,34 @@ def _banking(draft: Draft, _: Derived | None) -> tuple[Part, ...]:
     )
 
 
-def _cards(draft: Draft, _: Derived | None) -> tuple[Part, ...]:
-    cards, rules = draft.scenario.cards, draft.scenario.rules
-    modes = ("queue_pairs", "queue_origin_draw_destination")
+def _populate(draft: Draft, _: Derived | None) -> tuple[Part, ...]:
+    cards = draft.scenario.cards
     return (
         Part(
             "populate",
-            "one deck or all three populated a turn (SG-6)",
+            "one pile or all three populated a turn (SG-6)",
             "cards.populate",
             draft.values("cards.populate", cards.populate, ("all", "one_deck")),
         ),
+    )
+
+
+def _decks(draft: Draft, _: Derived | None) -> tuple[Part, ...]:
+    cards = draft.scenario.cards
+    return (
         Part(
             "decks",
-            "two decks instead of three (section + cell)",
+            "two piles (section + square) instead of three",
             "cards.decks",
             draft.values("cards.decks", cards.decks, ("three", "two")),
         ),
+    )
+
+
+def _trips(draft: Draft, _: Derived | None) -> tuple[Part, ...]:
+    rules = draft.scenario.rules
+    modes = ("queue_pairs", "queue_origin_draw_destination")
+    return (
         Part(
             "trips",
             "trips from queue pairs or a queue origin and a drawn destination (SG-8)",
@@ -267,49 +331,54 @@ def _board(draft: Draft, _: Derived | None) -> tuple[Part, ...]:
 
 
 POINTS, MARGIN, LEADS = "points_per_player", "margin", "lead_changes"
+CLOSE, SPENT = "closeness", "build_points_used"
 
 QUESTIONS: tuple[Question, ...] = (
     Question(
         1,
-        "How many builds a turn?",
-        "How many build points a player should get each turn (`rules.builds_per_turn`, SG-17).",
-        _builds,
-        (POINTS, MARGIN, FIRST_WIN, "build_points_used", LEADS),
+        "Is everything balanced well? More builds a turn? Some builds dearer?",
+        "Whether the game is balanced (the seats, the players' skill, the strategies, where "
+        "points come from), how many build points a player should get each turn "
+        "(`rules.builds_per_turn`) and, with a larger budget, whether some builds should cost "
+        "3 and others 2 (`rules.costs.*`), SG-17.",
+        _balance,
+        (POINTS, CLOSE, FIRST_WIN, SPENT, LEADS),
     ),
     Question(
         2,
-        "What should each action cost?",
-        "What builds should cost (`rules.costs.*`, SG-17): an express station against a local "
-        "one, track on a hazard square (`hazard_track`) and on another player's track "
-        "(`shared_track`), each a number of build points or the whole phase.",
-        _costs,
-        ("express_stations", "whole_phase_builds", POINTS, MARGIN, FIRST_WIN),
+        "How distances count: transfers, and the hazard step",
+        "How trips are measured: express hops (`rules.express`, SG-12), walking as a mode in "
+        "the tie-break (`rules.walking_is_a_mode`, SG-14), a cost for changing systems "
+        "(`rules.transfer_cost`, SG-13), and the hazard step paid on leaving or entering "
+        "(`rules.hazard_cost_on`) and how dear (`rules.hazard_walk_cost`), SG-9.",
+        _distances,
+        ("trip_length_mean", "subway_trips", "shared_points", CLOSE, FIRST_WIN),
     ),
     Question(
         3,
-        "Hazards: on leaving or on entering, and how dear?",
-        "Whether a walking step pays the hazard cost when it leaves or when it enters a hazard "
-        "square (`rules.hazard_cost_on`) and how much it is (`rules.hazard_walk_cost`), SG-9.",
-        _hazards,
-        ("hazard_crossings", "trip_length_mean", POINTS, MARGIN, FIRST_WIN),
+        "How should the game end?",
+        "The draft has no ending yet; the designer's idea is to end it when a number of supply "
+        "piles are empty (`end.depleted_piles`, SG-20), with other ideas: a fixed number of "
+        "turns, a race to a score, finishing the round (`end.finish_round`).",
+        _ending,
+        ("rounds", CLOSE, LEADS, FIRST_WIN, POINTS),
+        needs_derived=True,
     ),
     Question(
         4,
-        "How should distances count?",
-        "How trips are measured: express hops (`rules.express`, SG-12), walking as a mode in "
-        "the tie-break (`rules.walking_is_a_mode`, SG-14) and a cost for changing systems "
-        "(`rules.transfer_cost`, SG-13).",
-        _distances,
-        ("trip_length_mean", "subway_trips", "express_stations", "shared_points", POINTS),
+        "Settings you really like: the squares and the hazards",
+        "How many sections and how big (`board.sections`, `board.section_size`, SG-1), and "
+        "hazard layouts (`board.hazard_density` with `board.terrain_seed: per_game`, SG-2).",
+        _board,
+        ("trip_length_mean", "coverage", CLOSE, FIRST_WIN, POINTS),
     ),
     Question(
         5,
-        "How should the game end?",
-        "Which ending makes the better game (`end.turns`, `end.score`, `end.depleted_piles`, "
-        "SG-20): a fixed number of turns, a race to a score, or the designer's depleted piles.",
-        _ending,
-        ("turns", MARGIN, LEADS, FIRST_WIN, POINTS),
-        needs_derived=True,
+        "The number of trips: should it be faster?",
+        "Whether the number of trips is right, or trips should start from the queue and draw "
+        "their destination (`rules.trip_mode`, SG-8).",
+        _trips,
+        ("trips", POINTS, CLOSE, FIRST_WIN, LEADS),
     ),
     Question(
         6,
@@ -322,24 +391,24 @@ QUESTIONS: tuple[Question, ...] = (
         "What a build on a populated square should do (`rules.populated_build`: nothing, "
         "depopulate it, or cost a surcharge `rules.costs.populated_surcharge`), SG-21.",
         _populated,
-        (POINTS, "reshuffles", "build_points_used", MARGIN, FIRST_WIN),
+        (POINTS, "reshuffles", SPENT, CLOSE, FIRST_WIN),
     ),
     Question(
         8,
         "Ending a turn early, banking and borrowing builds",
         "Whether unspent build points may be kept (`rules.bank_builds`) and points borrowed "
-        "from later turns against debt tokens (`rules.borrow_builds`), SG-22.",
+        "from later turns against debt tokens that block a build until paid "
+        "(`rules.borrow_builds`), SG-22.",
         _banking,
-        ("build_points_used", POINTS, MARGIN, FIRST_WIN, LEADS),
+        (SPENT, POINTS, CLOSE, FIRST_WIN, LEADS),
     ),
     Question(
         9,
-        "The cards: populate, decks and trips",
-        "One deck or all three populated a turn (`cards.populate`, SG-6), two decks instead "
-        "of three (`cards.decks`), and trips from queue pairs or from a queue origin and a "
-        "drawn destination (`rules.trip_mode`, SG-8).",
-        _cards,
-        ("trips", "reshuffles", POINTS, MARGIN, FIRST_WIN),
+        "Slower population: populate from one pile",
+        "Whether the populate step should use only one of the three piles (`cards.populate`, "
+        "SG-6).",
+        _populate,
+        ("reshuffles", POINTS, CLOSE, FIRST_WIN, LEADS),
     ),
     Question(
         10,
@@ -348,11 +417,11 @@ QUESTIONS: tuple[Question, ...] = (
     ),
     Question(
         11,
-        "The board: size, sections and hazard layouts",
-        "How many sections and how big (`board.sections`, `board.section_size`, SG-1), and "
-        "hazard layouts (`board.hazard_density` with `board.terrain_seed: per_game`, SG-2).",
-        _board,
-        ("trip_length_mean", "coverage", POINTS, MARGIN, FIRST_WIN),
+        "Two piles of cards: section and square",
+        "Whether the cards could be two piles, one for the section and one for the square in "
+        "it (`cards.decks: two`).",
+        _decks,
+        ("trips", POINTS, CLOSE, FIRST_WIN, LEADS),
     ),
     Question(
         12,

@@ -21,6 +21,7 @@ from subwaysim.sweep.plan.baseline import report_baseline
 from subwaysim.sweep.plan.meta import SweepMeta, read_meta
 from subwaysim.sweep.report.completeness import Shortfall, shortfall
 from subwaysim.sweep.report.differences import compare_csv, differences_markdown
+from subwaysim.sweep.report.plays_file import read_plays
 from subwaysim.sweep.report.plots import outcome_figures, save_figures
 from subwaysim.sweep.report.summary_table import markdown_table, metrics_markdown, players_markdown
 from subwaysim.sweep.report.trace_plots import trace_figures
@@ -141,7 +142,7 @@ def write_report(out: str | Path) -> Report:
     table = tuple(summarize(records))
     baseline, why = report_baseline([s.setting for s in table], meta)
     paired = not (meta is not None and meta.independent)
-    differences = tuple(compare_all(records, baseline, paired))
+    differences = tuple(compare_all(records, baseline, paired, read_plays(out)))
     atomic_write_text(out / SUMMARY, summary_csv(table))
     atomic_write_text(out / COMPARE, compare_csv(differences))
     figures = outcome_figures(table, records)

@@ -8,16 +8,22 @@ difference is the mean of the per-game differences, its 95% interval a paired bo
 scores, counts and shares, or McNemar's exact test (an exact binomial test of the games
 won under one setting but not the other) for wins. With `--independent` the games are not
 paired: an unpaired bootstrap of the difference in means, Mann-Whitney U, Fisher's exact
-test. p-values are Holm-adjusted over every test of the report. When every paired game is
-the same game, event for event (equal digests), the setting changed nothing: difference
-0, interval [0, 0], p = 1.
+test. When every paired game is the same game, event for event (equal digests), or plays
+the same (equal play digests, where the folder has them: `plays_file`), the setting changed
+nothing: difference 0, interval [0, 0], p = 1, and it is tested for nothing.
+
+p-values are Holm-adjusted over the report's *tests*: the rows of settings that changed
+something, less the measures that no game changes (nothing to test, e.g. always 60 turns)
+and the measures whose per-game differences repeat an earlier measure's for that setting
+up to a factor (one number counted twice: complementary win rates, rounds and turns):
+such a row takes its twin's adjusted p.
 """
 
 from __future__ import annotations
 
 import hashlib
 import math
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, replace
 
 import numpy as np
@@ -134,10 +140,17 @@ def _seat_win(seat: int) -> Metric:
     return won
 
 
+PlayKey = tuple[tuple[str, ...], int]
+
+
 def compare_all(
-    records: Sequence[GameRecord], baseline: Setting, paired: bool = True
+    records: Sequence[GameRecord],
+    baseline: Setting,
+    paired: bool = True,
+    plays: Mapping[PlayKey, str] | None = None,
 ) -> list[SettingDifferences]:
-    """Every other setting against `baseline`, settings in grid order, Holm-adjusted."""
+    """Every other setting against `baseline`, settings in grid order, Holm-adjusted.
+    `plays`: play digests by (setting values, game), where the games have them."""
     groups: dict[Setting, list[GameRecord]] = {}
     for record in records:
         groups.setdefault(record.setting, []).append(record)
@@ -145,11 +158,27 @@ def compare_all(
         return []
     table = metrics(records)
     compared = [
-        compare_setting(groups[s], groups[baseline], s, baseline, table, paired)
+        compare_setting(groups[s], groups[baseline], s, baseline, table, paired, plays)
         for s in sorted(groups, key=setting_order)
         if s != baseline
     ]
-    return holm_adjusted(compared)
+    return holm_adjusted(compared, _differences(groups, baseline, table) if paired else None)
+
+
+def _differences(
+    groups: Mapping[Setting, Sequence[GameRecord]],
+    baseline: Setting,
+    table: dict[str, tuple[Metric, bool]],
+) -> dict[tuple[Setting, str], np.ndarray]:
+    """Each setting's paired per-game differences from the baseline, metric by metric."""
+    base = {r.game: r for r in groups[baseline]}
+    found = {}
+    for setting, games in groups.items():
+        pairs = [(r, base[r.game]) for r in games if r.game in base]
+        for name, (metric, _) in table.items():
+            d = [metric(a) - metric(b) for a, b in pairs]
+            found[setting, name] = np.array([v for v in d if not math.isnan(v)])
+    return found
 
 
 def compare_setting(
@@ -159,11 +188,12 @@ def compare_setting(
     baseline: Setting,
     table: dict[str, tuple[Metric, bool]],
     paired: bool,
+    plays: Mapping[PlayKey, str] | None = None,
 ) -> SettingDifferences:
     if paired:
         base_by_game = {r.game: r for r in base_games}
         pairs = [(r, base_by_game[r.game]) for r in games if r.game in base_by_game]
-        identical = sum(1 for a, b in pairs if a.digest and a.digest == b.digest)
+        identical = sum(1 for a, b in pairs if _same_game(a, b, plays or {}))
         inert = bool(pairs) and identical == len(pairs)
         rows = tuple(
             _paired_row(setting, baseline, name, metric, win, pairs, inert)
@@ -199,6 +229,14 @@ def _paired_row(
     low, high = paired_interval(x, y, rng)
     p = mcnemar_p(x, y) if win else wilcoxon_p(x - y)
     return replace(row, low=low, high=high, p=p)
+
+
+def _same_game(a: GameRecord, b: GameRecord, plays: Mapping[PlayKey, str]) -> bool:
+    """The same game, event for event, or the same play (builds, trips, scores)."""
+    if a.digest and a.digest == b.digest:
+        return True
+    x, y = plays.get(a.key), plays.get(b.key)
+    return x is not None and x == y
 
 
 def _unpaired_row(
@@ -249,14 +287,53 @@ def _row(
     )
 
 
-def holm_adjusted(compared: Sequence[SettingDifferences]) -> list[SettingDifferences]:
-    """The same comparisons with `p_adjusted` filled in, over all of their rows together."""
-    rows = [row for c in compared for row in c.rows]
-    adjusted = iter(holm([row.p for row in rows]))
-    return [
-        replace(c, rows=tuple(replace(row, p_adjusted=next(adjusted)) for row in c.rows))
-        for c in compared
-    ]
+def holm_adjusted(
+    compared: Sequence[SettingDifferences],
+    values: Mapping[tuple[Setting, str], np.ndarray] | None = None,
+) -> list[SettingDifferences]:
+    """The same comparisons with `p_adjusted` filled in, over the family of tests (see the
+    module): inert settings, constant measures and repeated measures left out. `values`:
+    each row's per-game differences (paired) by (setting, metric), for finding repeats;
+    without them, only inert settings and rows whose p is NaN are left out."""
+    family: list[tuple[int, int]] = []  # (comparison, row) of each test
+    twin: dict[tuple[int, int], tuple[int, int]] = {}
+    for i, c in enumerate(compared):
+        if c.inert:
+            continue
+        seen: list[tuple[np.ndarray, tuple[int, int]]] = []
+        for j, row in enumerate(c.rows):
+            if math.isnan(row.p):
+                continue
+            d = None if values is None else values.get((c.setting, row.metric))
+            if d is not None and len(d) and not np.any(d):
+                continue  # no game differs on it (a constant, e.g. always 60 turns)
+            if d is not None and len(d):
+                repeat = next((k for e, k in seen if _repeats(d, e)), None)
+                if repeat is not None:
+                    twin[(i, j)] = repeat
+                    continue
+                seen.append((d, (i, j)))
+            family.append((i, j))
+    adjusted = dict(zip(family, holm([compared[i].rows[j].p for i, j in family]), strict=True))
+    for k, first in twin.items():
+        adjusted[k] = adjusted[first]
+    out = []
+    for i, c in enumerate(compared):
+        rows = tuple(
+            replace(row, p_adjusted=adjusted.get((i, j), row.p)) for j, row in enumerate(c.rows)
+        )
+        out.append(replace(c, rows=rows))
+    return out
+
+
+def _repeats(d: np.ndarray, e: np.ndarray) -> bool:
+    """The same per-game differences up to a constant factor: one number counted twice
+    (a mirror image, such as complementary win rates, or a rescaling, such as rounds and
+    turns)."""
+    if len(d) != len(e) or not np.any(e):
+        return False
+    k = d[np.flatnonzero(e)[0]] / e[np.flatnonzero(e)[0]]
+    return k != 0 and bool(np.allclose(d, k * e, rtol=1e-12, atol=1e-12))
 
 
 def _mean(values: np.ndarray) -> float:

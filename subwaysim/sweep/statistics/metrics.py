@@ -146,7 +146,13 @@ MEASURES: tuple[Measure, ...] = (
         compared=True,
     ),
     # Derived from a game's record, not games.csv columns (the tune's targets read them).
-    Measure("rounds", "turns played over the number of players (SG-19)", None, value=rounds),
+    Measure(
+        "rounds",
+        "turns played over the number of players (SG-19)",
+        None,
+        compared=True,
+        value=rounds,
+    ),
     Measure(
         "first_seat_win_rate",
         "the first seat's share of the wins, a shared win split among its winners (SG-20)",
@@ -161,6 +167,7 @@ MEASURES: tuple[Measure, ...] = (
         "the winner's margin over the best other score, as a share of all points scored "
         "(0 = a dead heat; undefined when nobody scored)",
         None,
+        compared=True,
         value=closeness,
     ),
 )

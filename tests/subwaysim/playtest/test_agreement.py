@@ -64,3 +64,25 @@ def test_a_few_games_with_a_narrow_interval_are_no_disagreement() -> None:
     greedy = played("greedy", [1, 2, 3, 4, 5, 6, 0, 2], (1.2, 4.4))
     mcts = played("mcts:30", [5, 5], (5.0, 5.0))
     assert agreement.splits(greedy, mcts, ["points_per_player"]) == []
+
+
+def test_the_permutation_test_is_exact_on_tied_data() -> None:
+    """Heavily tied per-game differences (lead changes: mostly 0): every split of the
+    pooled 8 values into 4 and 4 is counted (70 splits), so the p-value is exact."""
+    from itertools import combinations
+
+    import numpy as np
+
+    from subwaysim.playtest.agreement import permutation_p
+
+    x = np.array([1.0, 1.0, 1.0, 0.0])
+    y = np.array([0.0, 0.0, 0.0, 0.0])
+    pooled = np.concatenate([x, y])
+    observed = abs(x.mean() - y.mean())
+    extreme = 0
+    for chosen in combinations(range(8), 4):
+        a = pooled[list(chosen)]
+        b = np.delete(pooled, list(chosen))
+        extreme += abs(a.mean() - b.mean()) >= observed - 1e-12
+    assert permutation_p(x, y) == pytest.approx(extreme / 70)
+    assert permutation_p(y, y) == 1.0

@@ -48,10 +48,12 @@ def test_sg20_endings_are_whole_end_mappings_and_stay_valid() -> None:
     assert values[0] == {"turns": 6, "score": None, "depleted_piles": None, "max_turns": 500}
     assert values[1] == {"turns": None, "score": 40, "depleted_piles": None, "max_turns": 12}
     assert values[2] == {"turns": None, "score": None, "depleted_piles": 5, "max_turns": 12}
+    assert values[3] == {**values[2], "finish_round": True}  # SG-20: seats even
     assert list(labels.values()) == [
         "the scenario's ending (6 turns each)",
         "first to 40 points (at most 12 turns each)",
         "5 of the 10 supply piles empty (at most 12 turns each)",
+        "5 piles empty, then the round is finished",
     ]
 
 

@@ -63,11 +63,45 @@ def test_paired_differences_by_hand() -> None:
     wins = rows["player_IRT_win_rate"]  # IRT wins games 0 and 2 under both: no discordance
     assert (wins.difference, wins.p, wins.test) == (0.0, 1.0, "mcnemar")
     assert wins.verdict() == NO_EFFECT
-    # Holm over the whole report: the same rows' adjusted p never below the raw p
+    # Holm over the report's tests: the same rows' adjusted p never below the raw p
     everything = [r for c in (low, same) for r in c.rows]
     assert all(r.p_adjusted >= r.p for r in everything if not math.isnan(r.p))
-    tested = sum(1 for r in everything if not math.isnan(r.p))
-    assert ppp.p_adjusted == pytest.approx(min(1.0, tested * 2 / 16))
+    # The family: `same` plays the baseline's games (tested for nothing), and of `low`'s
+    # measures only the five on which some game differs: points per player, both scores,
+    # the margin and closeness (p 2/16, 2/16, 2/16, 4/16, ...). Holm: 5 x 2/16 for the
+    # smallest, and the margin's never below it.
+    tested = ("points_per_player", "score_IRT", "score_BRT", "margin", "closeness")
+    assert all(np.any([rows[m].difference]) for m in tested)
+    assert ppp.p_adjusted == pytest.approx(5 * 2 / 16)
+    assert rows["margin"].p_adjusted == pytest.approx(5 * 2 / 16)
+    assert rows["turns"].p_adjusted == 1.0  # constant: left out, its own p
+
+
+def test_a_repeated_measure_takes_its_twins_adjusted_p() -> None:
+    """With two players and no draw, one player's win is the other's loss: the second win
+    rate mirrors the first and is not a second test (SG-20 draws aside)."""
+    flipped = [(2, 9), (9, 6), (1, 8), (9, 5)]  # IRT now loses 0, 2 and wins 1, 3
+    [low] = compare_all([*BASE_GAMES, *games(ONE, flipped)], BASE)
+    rows = by_metric(low.rows)
+    irt, brt = rows["player_IRT_win_rate"], rows["player_BRT_win_rate"]
+    assert irt.p == brt.p and irt.p_adjusted == brt.p_adjusted
+    family = [
+        r for r in low.rows if not math.isnan(r.p) and r.p < 1 and r.metric != "player_BRT_win_rate"
+    ]
+    smallest = min(r.p for r in family)
+    assert min(r.p_adjusted for r in low.rows) == pytest.approx(min(1.0, len(family) * smallest))
+
+
+def test_games_that_play_alike_are_identical_whatever_their_event_digests() -> None:
+    """A log can word the same game differently (a cost of 3 at 3 build points is the
+    whole phase, SG-17): with play digests that agree, the setting changed nothing."""
+    worded = games(SAME, [(10, 4), (6, 9), (8, 2), (5, 7)], digest="w")  # other event digests
+    plays = {r.key: f"play{r.game:012d}" for r in BASE_GAMES}
+    plays |= {r.key: f"play{r.game:012d}" for r in worded}
+    [apart] = compare_all([*BASE_GAMES, *worded], BASE)
+    [alike] = compare_all([*BASE_GAMES, *worded], BASE, plays=plays)
+    assert not apart.inert and alike.inert and alike.identical == 4
+    assert all(r.test == "identical" for r in alike.rows if not math.isnan(r.mean))
 
 
 def test_only_games_both_settings_finished_are_paired() -> None:

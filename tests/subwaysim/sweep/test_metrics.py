@@ -29,7 +29,9 @@ def test_summary_compare_and_definitions_read_the_table() -> None:
     assert set(DESIGN_METRICS) <= set(summary_header(("end.turns",), 2, ("IRT", "BRT")))
     rows = compared([record(S, 0), record(S, 1)])
     stored = [n for n in rows if n in table.BY_NAME and table.BY_NAME[n].stored is not None]
-    assert stored == [m.name for m in MEASURES if m.compared]
+    assert stored == [m.name for m in MEASURES if m.compared and m.stored is not None]
+    # derived measures compared too: rounds and closeness (the playtest's criteria)
+    assert {"rounds", "closeness"} <= set(rows)
     assert rows["points_per_player"][0] == table.BY_NAME["points_per_player"].of  # one definition
     text = metric_definitions()
     assert all(f"- **{m.name}**: {m.description}." in text for m in MEASURES)
