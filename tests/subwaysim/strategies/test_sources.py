@@ -118,9 +118,7 @@ def test_an_equilibrium_strategy_leaning_on_an_action_is_named() -> None:
     found = leans(uses, weights)
     # intensify: 60% of the build points against the others' median 20% (5, 20, 30)
     # its intensifies' extra trips: 50% of its points against the median 1% (10%, 1%, 0%)
-    assert found == {
-        "abuser": [Lean("intensify", 0.6, 0.2), Lean("intensify_extra", 0.5, 0.01)]
-    }
+    assert found == {"abuser": [Lean("intensify", 0.6, 0.2), Lean("intensify_extra", 0.5, 0.01)]}
     assert found["abuser"][0].words() == (
         "leans on intensify builds: 60% of its build points (others' median 20%)"
     )
