@@ -18,7 +18,7 @@ Only public events are read; the counts are the game's, not a player's view.
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Mapping
+from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
 
 import numpy as np
@@ -92,6 +92,18 @@ class ActionUse:
 
     def per_game(self, values: tuple[int, ...], index: int) -> float:
         return values[index] / self.games if self.games else 0.0
+
+    def flat(self) -> tuple[int, ...]:
+        """Build points by action, then points by source (an exploit game's line)."""
+        return (*self.spent, *self.points)
+
+    @classmethod
+    def of_flat(cls, values: Sequence[int], games: int = 1) -> ActionUse:
+        """The inverse of `flat` (builds are not kept there: left at 0)."""
+        n = len(ACTIONS)
+        if len(values) != n + len(SOURCES):
+            raise ValueError(f"{len(values)} counts, not {n + len(SOURCES)}")
+        return cls(games, tuple(values[:n]), (0,) * n, tuple(values[n:]))
 
     @classmethod
     def total(cls, uses: Iterable[ActionUse]) -> ActionUse:
