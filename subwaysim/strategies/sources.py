@@ -178,7 +178,7 @@ def add_uses(totals: dict[str, ActionUse], outcome: Outcome) -> None:
 
 
 # --- what the equilibrium leans on --------------------------------------------------------------
-LEAN_RATIO = 1.5  # a share at least this times the others' median ...
+LEAN_RATIO = 2.0  # a share at least twice the median share of the others ...
 LEAN_SHARE = 0.10  # ... and at least this share of its build points (or points)
 
 
