@@ -130,7 +130,8 @@ for _kind in (
     AgentKind(
         "greedy",
         "the best plan by expected points; a style weighs its plans: greedy:STYLE (local, "
-        "express, lines, hubs, deny, hoard, intensify), greedy{KEY=V;..} or both",
+        "express, lines, hubs, deny, hoard, intensify, track, stations, remove), "
+        "greedy{KEY=V;..} or both",
         _parse_greedy,
         syntax="greedy[:STYLE][{KEY=V;..}]",
         pattern=re.compile(r"^greedy(?:[:{].*)?$", re.DOTALL),

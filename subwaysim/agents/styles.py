@@ -17,7 +17,9 @@ With the default weights a style plays exactly as greedy. Named styles are prese
 `greedy:lines` (track first, stations only to finish a line), `greedy:hubs` (stations on
 the busiest squares), `greedy:deny` (hurting the best rival counts as much as its own
 gain), `greedy:hoard` (banks and borrows), `greedy:intensify` (intensify builds weigh
-three times as much). An agent spec holds no comma (lists of agents
+three times as much), and one style per other action weight raised three times:
+`greedy:track` (plans that lay track), `greedy:stations` (stations without track),
+`greedy:remove` (removals). An agent spec holds no comma (lists of agents
 are comma-separated): `greedy:STYLE`, `greedy{express=1.3;deny=0.5}`,
 `greedy:STYLE{k=v;..}` (a preset with some weights changed) or `@FILE`, a strategy file
 holding one such spec (`#` starts a comment), read when the scenario is checked.
@@ -79,6 +81,11 @@ STYLES: dict[str, Style] = {
     "deny": Style(deny=1.0),
     "hoard": Style(hoard=0.75),
     "intensify": Style(intensify=3.0),
+    # one style per action weight raised, so an over-rewarded action has a style that
+    # abuses it (issue 30: a planted flaw is found)
+    "track": Style(lines=3.0),
+    "stations": Style(station=3.0),
+    "remove": Style(remove=3.0),
 }
 STYLE_HELP = (
     "greedy:STYLE (" + ", ".join(STYLES) + "), greedy{KEY=V;..} (keys: " + ", ".join(WEIGHTS) + ")"

@@ -24,6 +24,8 @@ from subwaysim.commands.skill_chain import (
     play_chain,
 )
 from subwaysim.scenario import Scenario, load_scenario
+from subwaysim.strategies.sources import ActionUse, add_uses, play_with_use
+from subwaysim.strategies.sources_view import show_sources
 from subwaysim.sweep.run.failures import FailedGame
 from subwaysim.sweep.run.results import GameRecord
 from tabletop import cli_style, signals
@@ -114,25 +116,27 @@ def _match(
     console = Console(highlight=False)
     records: list[GameRecord] = []
     failed: list[FailedGame] = []
+    uses: dict[str, ActionUse] = {}  # each agent's builds and points by source (issue 30)
     try:
         with Progress(
             TextColumn("[bold]games"), BarColumn(), MofNCompleteColumn(), TimeRemainingColumn(),
             console=console, transient=True,
         ) as progress:  # fmt: skip
             task = progress.add_task("games", total=len(tasks))
-            for outcome in choose_backend(jobs, None)(tasks):
+            for outcome in choose_backend(jobs, None, play_with_use)(tasks):
                 if isinstance(outcome, FailedGame):
                     failed.append(outcome)
                 else:
                     records.append(outcome.record)
+                    add_uses(uses, outcome)
                 progress.advance(task)
     except KeyboardInterrupt as exc:  # Ctrl-C or SIGTERM (tabletop.signals): 130 / 143
         words = signals.words_of(exc).split(" (")[0]
         done = f"{len(records)} of {plural(len(tasks), 'game')}"
         console.print(f"{words} after {done}: the table so far.")
-        show(console, Ladder.of(names, records), s.name)
+        show(console, Ladder.of(names, records), s.name, uses)
         raise typer.Exit(signals.exit_code_of(exc)) from None
-    show(console, Ladder.of(names, records), s.name)
+    show(console, Ladder.of(names, records), s.name, uses)
     for game in failed:
         console.print(
             escape(
@@ -143,8 +147,11 @@ def _match(
         raise typer.Exit(1)
 
 
-def show(console: Console, ladder: Ladder, title: str) -> None:
-    """Win matrix (row agent's record against the column agent) and Elo, best first."""
+def show(
+    console: Console, ladder: Ladder, title: str, uses: dict[str, ActionUse] | None = None
+) -> None:
+    """Win matrix (row agent's record against the column agent) and Elo, best first; with
+    `uses`, what each strategy builds and where its points come from."""
     elo = ladder.elo()
     order = sorted(ladder.agents, key=lambda a: -elo[a])
     table = Table(title=escape(f"{title}: row vs column, won–lost–drawn, win rate [95% CI]"))
@@ -168,17 +175,21 @@ def show(console: Console, ladder: Ladder, title: str) -> None:
             cells.append(f"{head.wins}–{head.losses}–{head.draws}{rate}")
         table.add_row(escape(a), f"{elo[a]:.0f}", *cells)
     console.print(table)
-    show_equilibrium(console, ladder, order)
+    show_equilibrium(console, ladder, order, uses)
+    if uses:
+        show_sources(console, order, uses)
 
 
-def show_equilibrium(console: Console, ladder: Ladder, order: list[str]) -> None:
+def show_equilibrium(
+    console: Console, ladder: Ladder, order: list[str], uses: dict[str, ActionUse] | None = None
+) -> None:
     """Under the matrix: each strategy's weight in the equilibrium, its win rate against the
     field and the flags (`strategies/equilibrium.py`)."""
     from subwaysim.strategies.equilibrium import StrategyMatrix
 
     if not all(head.games for head in ladder.heads.values()):
         return  # an interrupted series: some pair has no games to weigh
-    verdicts = {v.name: v for v in StrategyMatrix.of_ladder(ladder).verdicts()}
+    verdicts = {v.name: v for v in StrategyMatrix.of_ladder(ladder).verdicts(uses or None)}
     table = Table(title="Equilibrium of the win-rate game, field win rate [95% CI], flags")
     for column in ("strategy", "weight", "vs field", "flags"):
         table.add_column(column, justify="right" if column in ("weight", "vs field") else "left")

@@ -15,12 +15,18 @@ Flags, from the games with their 95% Wilson intervals:
   strategy's rate against itself is 1/2) B does at least as well as A (B's rate is at
   least A's, or their intervals overlap) and against one B does better beyond the
   intervals (B's low end above A's high end).
+
+Added to these (they stay as defined), when the games' action counts are given
+(`sources.py`): **leans on A**, on a strategy in the equilibrium that spends far more of
+its build points on action A (or takes far more of its points from A's SG-18 extra trips)
+than the strategies outside the equilibrium: where a planted flaw's abusers carry the
+equilibrium without any of them beating the rest beyond the intervals.
 """
 
 from __future__ import annotations
 
 import math
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
@@ -31,6 +37,7 @@ from subwaysim.sweep.statistics.stats import wilson_interval
 
 if TYPE_CHECKING:
     from subwaysim.commands.ladder import Ladder
+    from subwaysim.strategies.sources import ActionUse
 
 IN_EQUILIBRIUM = 1e-6  # a weight above this is in the equilibrium
 
@@ -91,6 +98,7 @@ class Verdict:
     field: Rate  # against every other strategy, its games added up
     dominant: bool
     dominated_by: tuple[str, ...]
+    leans: tuple[str, ...] = ()  # "leans on A: ..." (`sources.leans`), when counts are given
 
     @property
     def in_equilibrium(self) -> bool:
@@ -104,6 +112,7 @@ class Verdict:
             out.append("dominated by " + ", ".join(self.dominated_by))
         if not self.in_equilibrium:
             out.append("not in the equilibrium")
+        out.extend(self.leans)
         return out
 
 
@@ -149,9 +158,17 @@ class StrategyMatrix:
         others = [k for k in range(len(self.names)) if k != a]
         return bool(others) and all(self._span(a, k)[1] > 0.5 for k in others)
 
-    def verdicts(self) -> list[Verdict]:
+    def verdicts(self, uses: Mapping[str, ActionUse] | None = None) -> list[Verdict]:
+        """Each strategy's line; with `uses` (each strategy's action counts over its games,
+        `sources.py`) the equilibrium's strategies also get what they lean on."""
         weights = equilibrium(self.rates())
         n = len(self.names)
+        leaning: dict[str, list[str]] = {}
+        if uses is not None:
+            from subwaysim.strategies.sources import leans
+
+            found = leans(uses, dict(zip(self.names, weights.tolist(), strict=True)))
+            leaning = {name: [lean.words() for lean in found[name]] for name in found}
         out = []
         for a in range(n):
             others = [k for k in range(n) if k != a]
@@ -160,7 +177,16 @@ class StrategyMatrix:
                 int(sum(self.games[a, k] for k in others)),
             )
             by = tuple(self.names[b] for b in range(n) if b != a and self.dominates(b, a))
-            out.append(Verdict(self.names[a], float(weights[a]), field, self.dominant(a), by))
+            out.append(
+                Verdict(
+                    self.names[a],
+                    float(weights[a]),
+                    field,
+                    self.dominant(a),
+                    by,
+                    tuple(leaning.get(self.names[a], ())),
+                )
+            )
         return out
 
     @classmethod

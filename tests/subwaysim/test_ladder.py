@@ -109,9 +109,9 @@ def test_ctrl_c_prints_the_table_of_the_games_so_far(
 
     serial = backends.choose_backend
 
-    def one_then_ctrl_c(jobs: int | None, address: str | None) -> object:
+    def one_then_ctrl_c(jobs: int | None, address: str | None, *work: object) -> object:
         def run(tasks: list[object]) -> object:
-            yield next(iter(serial(1, None)(tasks)))
+            yield next(iter(serial(1, None, *work)(tasks)))  # type: ignore[arg-type]
             raise KeyboardInterrupt
 
         return run
