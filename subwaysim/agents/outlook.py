@@ -13,6 +13,7 @@ Only public information is used: counts of cards, never the order of a pile.
 
 from __future__ import annotations
 
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 
 import numpy as np
@@ -20,7 +21,10 @@ import numpy as np
 from subwaysim.cards import card_table
 from subwaysim.network import Network
 from subwaysim.routing.expectation import pair_points
+from subwaysim.routing.variants import pool_rides, variant_points
 from subwaysim.state import GameState
+
+SystemParts = tuple[frozenset[int], tuple[tuple[int, str], ...]]  # (track, served stations)
 
 RIVAL_WEIGHT = 0.5  # how much the best rival's expected points count against one's own
 EXTRA_TRIPS_PER_TURN = 0.8  # SG-18 extra trips a turn brings, about (measured on classic)
@@ -174,6 +178,67 @@ class Valuation:
         points = pair_points(router, origins, destinations, self.seat, *self.points)
         return Trips(points, self.sample, extras)
 
+    def trips_of_variants(
+        self,
+        network: Network,
+        variants: Sequence[tuple[Mapping[str, SystemParts], tuple[int, ...]]],
+    ) -> list[Trips]:
+        """`trips` of many variants of `network` in two compiled calls: each variant is the
+        systems it changes ({player: (track, served stations)}, `plans.plan_systems`) and
+        its extra squares. The same points as `trips` on each variant's network."""
+        if not variants:
+            return []
+        players = network.players
+        router = self.state.router_for(network)
+        base = [router.rides(p) for p in players]
+        tracks: list[np.ndarray] = []
+        squares: list[np.ndarray] = []
+        express: list[np.ndarray] = []
+        pool = np.empty((len(variants), len(players)), dtype=np.int64)
+        pool[:] = np.arange(len(players))
+        changed = len(players)
+        for i, (systems, _) in enumerate(variants):
+            for player, (track, served) in systems.items():
+                pool[i, players.index(player)] = changed
+                changed += 1
+                tracks.append(np.fromiter(track, np.int64, len(track)))
+                squares.append(np.fromiter((sq for sq, _ in served), np.int64, len(served)))
+                express.append(np.fromiter((k == "express" for _, k in served), np.bool_))
+        board = network.board
+        stations = [s.stations for s in base]
+        flats = [s.flat for s in base]
+        rideable = [s.rideable for s in base]
+        if tracks:
+            new = pool_rides(
+                board.width,
+                board.height,
+                *_joined(tracks),
+                *_joined(squares, express),
+                router.rules.express == "both_ends",
+            )
+            st, st_offsets, flat, flat_offsets, ok = new
+            for j in range(len(tracks)):
+                stations.append(st[st_offsets[j] : st_offsets[j + 1]])
+                flats.append(flat[flat_offsets[j] : flat_offsets[j + 1]])
+            rideable += ok.tolist()
+        sample = self.sample
+        extras = [tuple(dict.fromkeys(sq)) for _, sq in variants]
+        origins = [np.concatenate([sample.origins, np.array(e, dtype=np.int64)]) for e in extras]
+        ends = [np.concatenate([sample.destinations, np.array(e, dtype=np.int64)]) for e in extras]
+        points = variant_points(
+            router.walking.distances,
+            *_joined(stations),
+            *_joined(flats),
+            np.array(rideable, dtype=np.bool_),
+            pool,
+            *_joined(origins),
+            *_joined(ends),
+            router.rules.transfer_cost,
+            self.seat,
+            *(float(p) for p in self.points),
+        )
+        return [Trips(p, sample, e) for p, e in zip(points, extras, strict=True)]
+
     def worth(self, points: np.ndarray) -> float:
         """Own expected points minus a share of the best rival's."""
         values = points.tolist()
@@ -196,3 +261,11 @@ class Valuation:
             return self.worth(row[trips.destination(destination)])
         d = len(self.sample.destinations)
         return self.worth(self.sample.destination_weights @ row[:d])
+
+
+def _joined(*parts: list[np.ndarray]) -> tuple[np.ndarray, ...]:
+    """Arrays of one kind end to end, as kernels take them: each part list joined, then the
+    offsets of its pieces (the first list's lengths)."""
+    sizes = np.zeros(len(parts[0]) + 1, dtype=np.int64)
+    np.cumsum([len(a) for a in parts[0]], out=sizes[1:])
+    return (*(np.concatenate(p) for p in parts), sizes)
