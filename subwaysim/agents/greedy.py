@@ -36,7 +36,6 @@ from subwaysim.agents.plans import (
     candidates,
     intensify_builds,
     plan_cost,
-    plan_systems,
 )
 from subwaysim.builds import Build
 from subwaysim.cards import cards_of, square_of
@@ -162,19 +161,8 @@ class GreedyAgent(Agent):
         """In one batch: the trips of today's network with the squares of each of `first`,
         then of each plan's network with its SG-18 squares (None: a step no longer makes
         sense)."""
-        network = state.network
-        variants = []
-        found: list[bool] = []
-        for steps, squares in first:
-            variants.append((plan_systems(network, self.player, steps) or {}, squares))
-        for plan in plans:
-            systems = plan_systems(network, self.player, plan.builds)
-            found.append(systems is not None)
-            if systems is not None:
-                variants.append((systems, self._squares(plan, heads)))
-        valued = iter(view.trips_of_variants(network, variants))
-        out: list[Trips | None] = [next(valued) for _ in first]
-        return out + [next(valued) if ok else None for ok in found]
+        items = [*first, *((plan.builds, self._squares(plan, heads)) for plan in plans)]
+        return view.trips_of_plans(state.network, items)
 
     @staticmethod
     def _squares(plan: Plan, heads: list[int]) -> tuple[int, ...]:

@@ -18,10 +18,20 @@ from dataclasses import dataclass
 
 import numpy as np
 
+from subwaysim.builds import Build
 from subwaysim.cards import card_table
 from subwaysim.network import Network
 from subwaysim.routing.expectation import pair_points
-from subwaysim.routing.variants import pool_rides, variant_points
+from subwaysim.routing.variants import (
+    NO_CHANGE,
+    REMOVE_STATION,
+    REMOVE_TRACK,
+    STATION,
+    TRACK,
+    plan_points,
+    pool_rides,
+    variant_points,
+)
 from subwaysim.state import GameState
 
 SystemParts = tuple[frozenset[int], tuple[tuple[int, str], ...]]  # (track, served stations)
@@ -239,6 +249,61 @@ class Valuation:
         )
         return [Trips(p, sample, e) for p, e in zip(points, extras, strict=True)]
 
+    def trips_of_plans(
+        self, network: Network, plans: Sequence[tuple[tuple[Build, ...], tuple[int, ...]]]
+    ) -> list[Trips | None]:
+        """`trips` on the network each plan leaves (its builds by this player on `network`)
+        with its extra squares, all in one compiled call (`variants.plan_points`); None for a
+        plan whose steps no longer make sense (`plans.outcome` None). The same points as
+        `trips(outcome(...), squares)` plan by plan."""
+        if not plans:
+            return []
+        players = network.players
+        router = self.state.router_for(network)
+        tracks, kinds, builders = _network_arrays(network)
+        base = [router.rides(p) for p in players]
+        codes: list[int] = []
+        squares: list[int] = []
+        details: list[int] = []
+        offsets = [0]
+        for steps, _ in plans:
+            for step in steps:
+                codes.append(_CODES.get(step.action, NO_CHANGE))
+                squares.append(step.square)
+                details.append(2 if step.detail == "express" else 1)
+            offsets.append(len(codes))
+        sample = self.sample
+        extras = [tuple(dict.fromkeys(sq)) for _, sq in plans]
+        origins = [np.concatenate([sample.origins, np.array(e, dtype=np.int64)]) for e in extras]
+        ends = [np.concatenate([sample.destinations, np.array(e, dtype=np.int64)]) for e in extras]
+        board = network.board
+        valid, points = plan_points(
+            board.width,
+            board.height,
+            router.walking.distances,
+            tracks,
+            kinds,
+            builders,
+            *_joined([s.stations for s in base]),
+            *_joined([s.flat for s in base]),
+            np.array([s.rideable for s in base], dtype=np.bool_),
+            self.seat,
+            np.array(codes, dtype=np.int64),
+            np.array(squares, dtype=np.int64),
+            np.array(details, dtype=np.int64),
+            np.array(offsets, dtype=np.int64),
+            *_joined(origins),
+            *_joined(ends),
+            router.rules.express == "both_ends",
+            router.rules.transfer_cost,
+            self.seat,
+            *(float(p) for p in self.points),
+        )
+        return [
+            Trips(p, sample, e) if ok else None
+            for ok, p, e in zip(valid.tolist(), points, extras, strict=True)
+        ]
+
     def worth(self, points: np.ndarray) -> float:
         """Own expected points minus a share of the best rival's."""
         values = points.tolist()
@@ -269,3 +334,27 @@ def _joined(*parts: list[np.ndarray]) -> tuple[np.ndarray, ...]:
     sizes = np.zeros(len(parts[0]) + 1, dtype=np.int64)
     np.cumsum([len(a) for a in parts[0]], out=sizes[1:])
     return (*(np.concatenate(p) for p in parts), sizes)
+
+
+_CODES = {
+    "track": TRACK,
+    "remove_track": REMOVE_TRACK,
+    "station": STATION,
+    "remove_station": REMOVE_STATION,
+}
+
+
+def _network_arrays(network: Network) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+    """(tracks (P, N) bool, station kind per square (0 none, 1 local, 2 express), builder's
+    seat per square (-1 none)): the network as `variants.plan_points` takes it."""
+    size, players = network.board.size, network.players
+    tracks = np.zeros((len(players), size), dtype=np.bool_)
+    for i, p in enumerate(players):
+        own = network.track[p]
+        tracks[i, np.fromiter(own, np.int64, len(own))] = True
+    kinds = np.zeros(size, dtype=np.int64)
+    builders = np.full(size, -1, dtype=np.int64)
+    for sq, station in network.stations.items():
+        kinds[sq] = 2 if station.kind == "express" else 1
+        builders[sq] = players.index(station.builder)
+    return tracks, kinds, builders

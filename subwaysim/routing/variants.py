@@ -22,7 +22,7 @@ import numpy as np
 from numba.typed import List
 
 from subwaysim.routing.expectation import _pair_points, pair_points
-from subwaysim.routing.kernels import INF, line_rides
+from subwaysim.routing.kernels import INF, _ride_matrix as _ride_matrix_of, line_rides
 from subwaysim.routing.rides import Line, ride_matrix_reference
 from subwaysim.routing.router import Router
 from subwaysim.routing.rules import ExpressRule
@@ -168,6 +168,157 @@ def variant_points(  # type: ignore[no-untyped-def]
             )
         )
     return out
+
+
+TRACK, REMOVE_TRACK, STATION, REMOVE_STATION, NO_CHANGE = 0, 1, 2, 3, 4  # build codes
+
+
+@kernel
+def _apply_builds(codes, squares, details, builder, own, kinds, builders, touched):  # type: ignore[no-untyped-def]
+    """Play a plan's builds (codes, squares, station kinds) on copies of the builder's track
+    (`own`), the station kinds and builders per square; mark the squares whose station
+    changed. Returns (whether every step makes sense, whether the track changed): the steps
+    `plans.outcome` refuses are refused here (track where the builder has track, a station
+    on a station or off its track, removing a station that is not its own)."""
+    moved = False
+    for b in range(len(codes)):
+        code, sq = codes[b], squares[b]
+        if code == TRACK:
+            if own[sq]:
+                return False, moved
+            own[sq] = True
+            moved = True
+        elif code == REMOVE_TRACK:
+            own[sq] = False
+            moved = True
+        elif code == STATION:
+            if kinds[sq] != 0 or not own[sq]:
+                return False, moved
+            kinds[sq], builders[sq], touched[sq] = details[b], builder, True
+        elif code == REMOVE_STATION:
+            if kinds[sq] == 0 or builders[sq] != builder:
+                return False, moved
+            kinds[sq], builders[sq], touched[sq] = 0, -1, True
+    return True, moved
+
+
+@kernel
+def plan_points(  # type: ignore[no-untyped-def]
+    width,
+    height,
+    walk,
+    tracks,
+    kinds,
+    builders,
+    pool_stations,
+    pool_offsets,
+    pool_flat,
+    pool_flat_offsets,
+    pool_rideable,
+    builder,
+    codes,
+    squares,
+    details,
+    build_offsets,
+    origins,
+    origin_offsets,
+    destinations,
+    destination_offsets,
+    both_ends,
+    transfer,
+    chooser,
+    single_points,
+    shared_points,
+):
+    """Every plan of a phase in one call: plan i's builds (codes[build_offsets[i]:
+    build_offsets[i + 1]], squares and station kinds likewise) played for seat `builder` on
+    the network of `tracks` (P, N), `kinds` and `builders` (N); the systems a plan changes
+    get their ride matrices here (SG-10..SG-12, SG-11 for a rival's track under a changed
+    station), the others are the pool's (seat s: pool system s); then `pair_points` over
+    the plan's origins and destinations. Returns (valid per plan, the (O_i, D_i, P) points
+    of each plan; empty where the plan's steps no longer make sense)."""
+    plans, players, size = len(build_offsets) - 1, tracks.shape[0], width * height
+    out = List()
+    valid = np.zeros(plans, np.bool_)
+    seats = np.empty(players, np.int64)
+    own = np.empty(size, np.bool_)
+    plan_kinds = np.empty(size, np.int64)
+    plan_builders = np.empty(size, np.int64)
+    touched = np.empty(size, np.bool_)
+    for i in range(plans):
+        a, b = build_offsets[i], build_offsets[i + 1]
+        own[:] = tracks[builder]
+        plan_kinds[:] = kinds
+        plan_builders[:] = builders
+        touched[:] = False
+        ok, moved = _apply_builds(
+            codes[a:b], squares[a:b], details[a:b], builder, own, plan_kinds, plan_builders, touched
+        )
+        if not ok:
+            out.append(np.zeros((0, 0, players), np.float64))
+            continue
+        valid[i] = True
+        found_st = List()
+        found_flat = List()
+        count, st_size, flat_size = 0, 0, 0
+        for s in range(players):
+            track = own if s == builder else tracks[s]
+            changed = moved and s == builder
+            if not changed:
+                for sq in range(size):
+                    if touched[sq] and track[sq]:
+                        changed = True
+                        break
+            if changed:
+                st, matrix = _ride_matrix_of(width, height, track, plan_kinds, both_ends)
+                k = len(st)
+                flat = np.empty(k * k, np.int64)
+                rides = 0
+                for x in range(k):
+                    for y in range(k):
+                        flat[x * k + y] = matrix[x, y]
+                        rides += matrix[x, y] < INF
+                rideable = rides > k
+            else:
+                st = pool_stations[pool_offsets[s] : pool_offsets[s + 1]].copy()
+                flat = pool_flat[pool_flat_offsets[s] : pool_flat_offsets[s + 1]].copy()
+                rideable = pool_rideable[s]
+            if rideable:
+                seats[count] = s
+                count += 1
+                found_st.append(st)
+                found_flat.append(flat)
+                st_size += len(st)
+                flat_size += len(flat)
+        members, single, without = _seat_groups(seats[:count], players)
+        sys_stations = np.empty(st_size, np.int64)
+        sys_flat = np.empty(flat_size, np.int64)
+        sys_offsets = np.zeros(count + 1, np.int64)
+        flat_offsets = np.zeros(count + 1, np.int64)
+        for c in range(count):
+            sys_offsets[c + 1] = sys_offsets[c] + len(found_st[c])
+            flat_offsets[c + 1] = flat_offsets[c] + len(found_flat[c])
+            sys_stations[sys_offsets[c] : sys_offsets[c + 1]] = found_st[c]
+            sys_flat[flat_offsets[c] : flat_offsets[c + 1]] = found_flat[c]
+        out.append(
+            _pair_points(
+                walk,
+                origins[origin_offsets[i] : origin_offsets[i + 1]],
+                destinations[destination_offsets[i] : destination_offsets[i + 1]],
+                sys_stations,
+                sys_offsets,
+                sys_flat,
+                flat_offsets,
+                members,
+                transfer,
+                single,
+                without,
+                chooser,
+                single_points,
+                shared_points,
+            )
+        )
+    return valid, out
 
 
 def variant_points_reference(
