@@ -13,7 +13,7 @@ Only public information is used: counts of cards, never the order of a pile.
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Sequence
 from dataclasses import dataclass
 
 import numpy as np
@@ -29,12 +29,8 @@ from subwaysim.routing.variants import (
     STATION,
     TRACK,
     plan_points,
-    pool_rides,
-    variant_points,
 )
 from subwaysim.state import GameState
-
-SystemParts = tuple[frozenset[int], tuple[tuple[int, str], ...]]  # (track, served stations)
 
 RIVAL_WEIGHT = 0.5  # how much the best rival's expected points count against one's own
 EXTRA_TRIPS_PER_TURN = 0.8  # SG-18 extra trips a turn brings, about (measured on classic)
@@ -188,67 +184,6 @@ class Valuation:
         points = pair_points(router, origins, destinations, self.seat, *self.points)
         return Trips(points, self.sample, extras)
 
-    def trips_of_variants(
-        self,
-        network: Network,
-        variants: Sequence[tuple[Mapping[str, SystemParts], tuple[int, ...]]],
-    ) -> list[Trips]:
-        """`trips` of many variants of `network` in two compiled calls: each variant is the
-        systems it changes ({player: (track, served stations)}, `plans.plan_systems`) and
-        its extra squares. The same points as `trips` on each variant's network."""
-        if not variants:
-            return []
-        players = network.players
-        router = self.state.router_for(network)
-        base = [router.rides(p) for p in players]
-        tracks: list[np.ndarray] = []
-        squares: list[np.ndarray] = []
-        express: list[np.ndarray] = []
-        pool = np.empty((len(variants), len(players)), dtype=np.int64)
-        pool[:] = np.arange(len(players))
-        changed = len(players)
-        for i, (systems, _) in enumerate(variants):
-            for player, (track, served) in systems.items():
-                pool[i, players.index(player)] = changed
-                changed += 1
-                tracks.append(np.fromiter(track, np.int64, len(track)))
-                squares.append(np.fromiter((sq for sq, _ in served), np.int64, len(served)))
-                express.append(np.fromiter((k == "express" for _, k in served), np.bool_))
-        board = network.board
-        stations = [s.stations for s in base]
-        flats = [s.flat for s in base]
-        rideable = [s.rideable for s in base]
-        if tracks:
-            new = pool_rides(
-                board.width,
-                board.height,
-                *_joined(tracks),
-                *_joined(squares, express),
-                router.rules.express == "both_ends",
-            )
-            st, st_offsets, flat, flat_offsets, ok = new
-            for j in range(len(tracks)):
-                stations.append(st[st_offsets[j] : st_offsets[j + 1]])
-                flats.append(flat[flat_offsets[j] : flat_offsets[j + 1]])
-            rideable += ok.tolist()
-        sample = self.sample
-        extras = [tuple(dict.fromkeys(sq)) for _, sq in variants]
-        origins = [np.concatenate([sample.origins, np.array(e, dtype=np.int64)]) for e in extras]
-        ends = [np.concatenate([sample.destinations, np.array(e, dtype=np.int64)]) for e in extras]
-        points = variant_points(
-            router.walking.distances,
-            *_joined(stations),
-            *_joined(flats),
-            np.array(rideable, dtype=np.bool_),
-            pool,
-            *_joined(origins),
-            *_joined(ends),
-            router.rules.transfer_cost,
-            self.seat,
-            *(float(p) for p in self.points),
-        )
-        return [Trips(p, sample, e) for p, e in zip(points, extras, strict=True)]
-
     def trips_of_plans(
         self, network: Network, plans: Sequence[tuple[tuple[Build, ...], tuple[int, ...]]]
     ) -> list[Trips | None]:
@@ -265,19 +200,19 @@ class Valuation:
         codes: list[int] = []
         squares: list[int] = []
         details: list[int] = []
-        offsets = [0]
+        steps_end = [0]
         for steps, _ in plans:
             for step in steps:
                 codes.append(_CODES.get(step.action, NO_CHANGE))
                 squares.append(step.square)
                 details.append(2 if step.detail == "express" else 1)
-            offsets.append(len(codes))
+            steps_end.append(len(codes))
         sample = self.sample
         extras = [tuple(dict.fromkeys(sq)) for _, sq in plans]
-        origins = [np.concatenate([sample.origins, np.array(e, dtype=np.int64)]) for e in extras]
-        ends = [np.concatenate([sample.destinations, np.array(e, dtype=np.int64)]) for e in extras]
+        extra_offsets = np.zeros(len(plans) + 1, dtype=np.int64)
+        np.cumsum([len(e) for e in extras], out=extra_offsets[1:])
         board = network.board
-        valid, points = plan_points(
+        valid, points, offsets = plan_points(
             board.width,
             board.height,
             router.walking.distances,
@@ -291,18 +226,22 @@ class Valuation:
             np.array(codes, dtype=np.int64),
             np.array(squares, dtype=np.int64),
             np.array(details, dtype=np.int64),
-            np.array(offsets, dtype=np.int64),
-            *_joined(origins),
-            *_joined(ends),
+            np.array(steps_end, dtype=np.int64),
+            sample.origins.astype(np.int64, copy=False),
+            sample.destinations.astype(np.int64, copy=False),
+            np.fromiter((sq for e in extras for sq in e), np.int64, int(extra_offsets[-1])),
+            extra_offsets,
             router.rules.express == "both_ends",
             router.rules.transfer_cost,
             self.seat,
             *(float(p) for p in self.points),
         )
-        return [
-            Trips(p, sample, e) if ok else None
-            for ok, p, e in zip(valid.tolist(), points, extras, strict=True)
-        ]
+        o, d, p = len(sample.origins), len(sample.destinations), len(players)
+        found: list[Trips | None] = []
+        for i, (ok, e) in enumerate(zip(valid.tolist(), extras, strict=True)):
+            block = points[offsets[i] : offsets[i + 1]].reshape(o + len(e), d + len(e), p)
+            found.append(Trips(block, sample, e) if ok else None)
+        return found
 
     def worth(self, points: np.ndarray) -> float:
         """Own expected points minus a share of the best rival's."""

@@ -79,58 +79,6 @@ def outcome(state: GameState, player: str, steps: tuple[Build, ...]) -> Network 
     return network
 
 
-SystemParts = tuple[frozenset[int], tuple[tuple[int, str], ...]]  # (track, served stations)
-
-
-def plan_systems(
-    network: Network, player: str, steps: tuple[Build, ...]
-) -> dict[str, SystemParts] | None:
-    """What `outcome` leaves, as the systems it changes: {player: (track, served)} for the
-    builder's system and any rival's with track where a station changed (SG-11); None when
-    `outcome` is None. No Network is made (a phase values many plans)."""
-    own = base_own = network.track[player]
-    stations = network.stations
-    touched: dict[int, str | None] = {}  # squares whose station changed: its kind, None gone
-    for step in steps:
-        action, square = step.action, step.square
-        if action == "track":
-            if square in own:
-                return None
-            own = own | {square}
-        elif action == "remove_track":
-            own = own - {square}
-        elif action == "station":
-            present = touched[square] is not None if square in touched else square in stations
-            if present or square not in own:
-                return None
-            touched[square] = step.detail or "local"
-        elif action == "remove_station":
-            if square in touched:
-                if touched[square] is None:
-                    return None  # (a station this plan built is the player's own)
-            else:
-                station = stations.get(square)
-                if station is None or station.builder != player:
-                    return None
-            touched[square] = None
-    changed: dict[str, SystemParts] = {}
-    for p in network.players:
-        track = own if p == player else network.track[p]
-        moved = track is not base_own if p == player else False
-        if not moved and not any(sq in track for sq in touched):
-            continue
-        served = [e for e in network.served(p) if e[0] not in touched and e[0] in track]
-        if moved:
-            added = track - base_own
-            served += [
-                (sq, stations[sq].kind) for sq in added if sq in stations and sq not in touched
-            ]
-        served += [(sq, kind) for sq, kind in touched.items() if kind is not None and sq in track]
-        served.sort()
-        changed[p] = (track, tuple(served))
-    return changed
-
-
 def candidates(
     state: GameState,
     player: str,

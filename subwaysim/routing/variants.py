@@ -1,17 +1,17 @@
-"""Many variants of one network valued in one compiled call: what a planner's phase asks.
+"""A phase's plans valued in one compiled call: what a planner asks many times a game.
 
 A player weighing a phase's plans asks, for each plan, the points every player expects of
 a sample of trips on the network the plan leaves (`expectation.pair_points`). The plans
 share the network but for the systems they touch (the builder's, and a rival's where a
-station is built on its track, SG-11). So the systems are a pool: the base network's
-(one per seat) and each plan's changed ones, whose ride matrices (SG-10..SG-12) come from
-one call (`pool_rides`); then one call (`variant_points`) gives every plan's
-(origins, destinations, players) points from the pool, with no router, network or arrays
-made per plan in Python.
+station changes on its track, SG-11). `plan_points` plays each plan's builds on arrays of
+the network, makes the changed systems' ride matrices (SG-10..SG-12), and values the
+trips (SG-13..SG-15), with no router, network or arrays made per plan in Python. Groups
+of systems no plan changed (the rival's system alone, mostly) are worked out once for
+the batch.
 
-Each kernel has its plain-Python twin (`pool_rides_reference`: the hop-graph ride matrix
-per system; `variant_points_reference`: a Router per plan network and `pair_points`), and
-the tests check one against the other.
+The plain-Python twin is `plan_points_reference`: a Router on each plan's network (made
+by `agents.plans.outcome`) and `pair_points`; the tests check one against the other, and
+`_apply_builds` against `outcome`.
 """
 
 from __future__ import annotations
@@ -21,59 +21,11 @@ from collections.abc import Sequence
 import numpy as np
 from numba.typed import List
 
-from subwaysim.routing.expectation import _pair_points, pair_points
-from subwaysim.routing.kernels import INF, _ride_matrix as _ride_matrix_of, line_rides
-from subwaysim.routing.rides import Line, ride_matrix_reference
+from subwaysim.routing.expectation import _pair_points, _score, pair_points
+from subwaysim.routing.kernels import INF
+from subwaysim.routing.kernels import _ride_matrix as _ride_matrix_of
 from subwaysim.routing.router import Router
-from subwaysim.routing.rules import ExpressRule
 from tabletop.compiled import kernel
-
-
-@kernel
-def pool_rides(width, height, tracks, track_offsets, stations, express, station_offsets, both_ends):  # type: ignore[no-untyped-def]
-    """`line_rides` of many systems (system i: track squares tracks[track_offsets[i]:
-    track_offsets[i + 1]], stations and their express flags likewise): (stations, their
-    offsets, the flat ride matrices, their offsets, rideable per system)."""
-    count = len(track_offsets) - 1
-    found = List()
-    rides = List()
-    rideable = np.zeros(count, np.bool_)
-    st_offsets = np.zeros(count + 1, np.int64)
-    flat_offsets = np.zeros(count + 1, np.int64)
-    for i in range(count):
-        a, b = station_offsets[i], station_offsets[i + 1]
-        st, _, flat, ok = line_rides(
-            width,
-            height,
-            tracks[track_offsets[i] : track_offsets[i + 1]],
-            stations[a:b],
-            express[a:b],
-            both_ends,
-        )
-        found.append(st)
-        rides.append(flat)
-        rideable[i] = ok
-        st_offsets[i + 1] = st_offsets[i] + len(st)
-        flat_offsets[i + 1] = flat_offsets[i] + len(flat)
-    out_st = np.empty(st_offsets[count], np.int64)
-    out_flat = np.empty(flat_offsets[count], np.int64)
-    for i in range(count):
-        out_st[st_offsets[i] : st_offsets[i + 1]] = found[i]
-        out_flat[flat_offsets[i] : flat_offsets[i + 1]] = rides[i]
-    return out_st, st_offsets, out_flat, flat_offsets, rideable
-
-
-def pool_rides_reference(
-    lines: Sequence[Line], rule: ExpressRule
-) -> list[tuple[np.ndarray, np.ndarray, bool]]:
-    """Each system's (stations, ride matrix, rideable) from the plain-Python hop graph."""
-    out = []
-    for line in lines:
-        stations, matrix = ride_matrix_reference(line, rule)
-        k = len(stations)
-        rideable = int((matrix < INF).sum()) > k
-        out.append((stations, matrix, rideable))
-    return out
 
 
 @kernel
@@ -100,74 +52,6 @@ def _seat_groups(seats, players):  # type: ignore[no-untyped-def]
             for j in range(count):
                 members[g, j] = j != i
     return members, single, without
-
-
-@kernel
-def variant_points(  # type: ignore[no-untyped-def]
-    walk,
-    pool_stations,
-    pool_offsets,
-    pool_flat,
-    pool_flat_offsets,
-    pool_rideable,
-    plan_pool,
-    origins,
-    origin_offsets,
-    destinations,
-    destination_offsets,
-    transfer,
-    chooser,
-    single_points,
-    shared_points,
-):
-    """For each plan i, `pair_points` on the network whose seat s has pool system
-    plan_pool[i, s], over its origins (origins[origin_offsets[i]:origin_offsets[i + 1]]) and
-    destinations likewise: a list of (O_i, D_i, P) arrays."""
-    plans, players = plan_pool.shape
-    out = List()
-    seats = np.empty(players, np.int64)
-    for i in range(plans):
-        count = 0
-        st_size, flat_size = 0, 0
-        for s in range(players):
-            m = plan_pool[i, s]
-            if pool_rideable[m]:
-                seats[count] = s
-                count += 1
-                st_size += pool_offsets[m + 1] - pool_offsets[m]
-                flat_size += pool_flat_offsets[m + 1] - pool_flat_offsets[m]
-        members, single, without = _seat_groups(seats[:count], players)
-        sys_stations = np.empty(st_size, np.int64)
-        sys_flat = np.empty(flat_size, np.int64)
-        sys_offsets = np.zeros(count + 1, np.int64)
-        flat_offsets = np.zeros(count + 1, np.int64)
-        for c in range(count):
-            m = plan_pool[i, seats[c]]
-            a, b = pool_offsets[m], pool_offsets[m + 1]
-            fa, fb = pool_flat_offsets[m], pool_flat_offsets[m + 1]
-            sys_offsets[c + 1] = sys_offsets[c] + b - a
-            flat_offsets[c + 1] = flat_offsets[c] + fb - fa
-            sys_stations[sys_offsets[c] : sys_offsets[c + 1]] = pool_stations[a:b]
-            sys_flat[flat_offsets[c] : flat_offsets[c + 1]] = pool_flat[fa:fb]
-        out.append(
-            _pair_points(
-                walk,
-                origins[origin_offsets[i] : origin_offsets[i + 1]],
-                destinations[destination_offsets[i] : destination_offsets[i + 1]],
-                sys_stations,
-                sys_offsets,
-                sys_flat,
-                flat_offsets,
-                members,
-                transfer,
-                single,
-                without,
-                chooser,
-                single_points,
-                shared_points,
-            )
-        )
-    return out
 
 
 TRACK, REMOVE_TRACK, STATION, REMOVE_STATION, NO_CHANGE = 0, 1, 2, 3, 4  # build codes
@@ -203,6 +87,170 @@ def _apply_builds(codes, squares, details, builder, own, kinds, builders, touche
 
 
 @kernel
+def _group_reach_table(walk, systems_st, systems_flat, origins, destinations, out):  # type: ignore[no-untyped-def]
+    """out[i, j]: the shortest trip from origins[i] to destinations[j] riding the systems
+    (their stations and flat ride matrices) and walking, without transfer costs: what
+    `expectation._group_reach` finds for one group, by the same closure (SG-13)."""
+    size = walk.shape[0]
+    mark = np.zeros(size, np.int64)
+    for c in range(len(systems_st)):
+        for sq in systems_st[c]:
+            mark[sq] = 1
+    k = 0
+    for sq in range(size):
+        if mark[sq]:
+            mark[sq] = k
+            k += 1
+        else:
+            mark[sq] = -1
+    st = np.empty(k, np.int64)
+    for sq in range(size):
+        if mark[sq] >= 0:
+            st[mark[sq]] = sq
+    closure = np.empty((k, k), np.int32)
+    for a in range(k):
+        for b in range(k):
+            closure[a, b] = walk[st[a], st[b]]
+    for c in range(len(systems_st)):
+        sys_st, flat = systems_st[c], systems_flat[c]
+        n = len(sys_st)
+        for a in range(n):
+            pa = mark[sys_st[a]]
+            for b in range(n):
+                r = flat[a * n + b]
+                pb = mark[sys_st[b]]
+                if r < closure[pa, pb]:
+                    closure[pa, pb] = r
+    through = np.empty(k, np.int32)
+    for m in range(k):  # Floyd-Warshall, row by row
+        through[:] = closure[m]
+        for a in range(k):
+            row, to_m = closure[a], closure[a, m]
+            for b in range(k):
+                row[b] = min(row[b], to_m + through[b])
+    count_d = len(destinations)
+    onward = np.empty((k, count_d), np.int32)
+    for b in range(k):
+        for j in range(count_d):
+            onward[b, j] = walk[st[b], destinations[j]]
+    via = np.empty(k, np.int32)
+    for i in range(len(origins)):
+        via[:] = INF
+        o = origins[i]
+        for a in range(k):
+            walk_a, row = walk[o, st[a]], closure[a]
+            for b in range(k):
+                via[b] = min(via[b], walk_a + row[b])
+        line_out = out[i]
+        line_out[:] = INF
+        for b in range(k):
+            vb, line = via[b], onward[b]
+            for j in range(count_d):
+                line_out[j] = min(line_out[j], vb + line[j])
+
+
+@kernel
+def _few_points(  # type: ignore[no-untyped-def]
+    walk,
+    origins,
+    destinations,
+    systems_st,
+    systems_flat,
+    seats,
+    changed,
+    players,
+    tables,
+    table_of,
+    table_origins,
+    table_destinations,
+    origin_row,
+    destination_col,
+    chooser,
+    single_points,
+    shared_points,
+):
+    """`_pair_points` for at most two rideable systems and no transfer cost (groups: every
+    system, then each alone), a group of unchanged systems read from the batch's `tables`
+    (by the mask of its seats; made on first use over every origin and destination of the
+    batch) instead of worked out again."""
+    count = len(seats)
+    count_o, count_d = len(origins), len(destinations)
+    out = np.zeros((count_o, count_d, players), np.float64)
+    if count == 0:
+        return out
+    groups = 1 + count
+    single = np.full(players, -1, np.int64)
+    without = np.full(players, -1, np.int64)
+    for c in range(count):
+        single[seats[c]] = 1 + c
+    if count == 2:
+        without[seats[0]] = single[seats[1]]
+        without[seats[1]] = single[seats[0]]
+    reach = np.empty((groups, count_o, count_d), np.int32)
+    for g in range(groups):
+        if g == 1 and count == 1:
+            reach[1] = reach[0]  # the one system alone is every system
+            continue
+        first, last = (0, count) if g == 0 else (g - 1, g)
+        mask, fresh = 0, False
+        part_st = List()
+        part_flat = List()
+        for c in range(first, last):
+            mask |= 1 << seats[c]
+            fresh = fresh or changed[c]
+            part_st.append(systems_st[c])
+            part_flat.append(systems_flat[c])
+        if fresh:
+            _group_reach_table(walk, part_st, part_flat, origins, destinations, reach[g])
+            continue
+        if table_of[mask] < 0:
+            table = np.empty((len(table_origins), len(table_destinations)), np.int32)
+            _group_reach_table(walk, part_st, part_flat, table_origins, table_destinations, table)
+            table_of[mask] = len(tables)
+            tables.append(table)
+        table = tables[table_of[mask]]
+        for i in range(count_o):
+            row = table[origin_row[origins[i]]]
+            for j in range(count_d):
+                reach[g, i, j] = row[destination_col[destinations[j]]]
+    for i in range(count_o):
+        o = origins[i]
+        for j in range(count_d):
+            best = reach[0, i, j]
+            if destinations[j] == o or best >= walk[o, destinations[j]]:
+                continue  # the same square, or walked: nobody scores (SG-15)
+            _score(
+                out[i, j],
+                reach[:, i, j],
+                best,
+                single,
+                without,
+                chooser,
+                single_points,
+                shared_points,
+            )
+    return out
+
+
+@kernel
+def _index_of(squares, size):  # type: ignore[no-untyped-def]
+    """(the distinct squares in order, the row of each square among them or -1)."""
+    row = np.full(size, -1, np.int64)
+    for sq in squares:
+        row[sq] = 0
+    n = 0
+    for sq in range(size):
+        if row[sq] == 0:
+            row[sq] = n
+            n += 1
+    found = np.empty(n, np.int64)
+    for sq in range(size):
+        if row[sq] >= 0:
+            found[row[sq]] = sq
+    return found, row
+
+
+@kernel
 def plan_points(  # type: ignore[no-untyped-def]
     width,
     height,
@@ -220,10 +268,10 @@ def plan_points(  # type: ignore[no-untyped-def]
     squares,
     details,
     build_offsets,
-    origins,
-    origin_offsets,
-    destinations,
-    destination_offsets,
+    sample_origins,
+    sample_destinations,
+    extras,
+    extra_offsets,
     both_ends,
     transfer,
     chooser,
@@ -235,16 +283,32 @@ def plan_points(  # type: ignore[no-untyped-def]
     the network of `tracks` (P, N), `kinds` and `builders` (N); the systems a plan changes
     get their ride matrices here (SG-10..SG-12, SG-11 for a rival's track under a changed
     station), the others are the pool's (seat s: pool system s); then `pair_points` over
-    the plan's origins and destinations. Returns (valid per plan, the (O_i, D_i, P) points
-    of each plan; empty where the plan's steps no longer make sense)."""
+    the sample's origins and destinations, then the plan's extra squares (extras[
+    extra_offsets[i]:extra_offsets[i + 1]]) as origins and as destinations. Returns (valid
+    per plan, the points, their offsets): plan i's (O + E_i, D + E_i, P) points are
+    points[offsets[i]:offsets[i + 1]] (zeros where its steps no longer make sense)."""
     plans, players, size = len(build_offsets) - 1, tracks.shape[0], width * height
-    out = List()
     valid = np.zeros(plans, np.bool_)
+    count_o, count_d = len(sample_origins), len(sample_destinations)
+    point_offsets = np.zeros(plans + 1, np.int64)
+    for i in range(plans):
+        e = extra_offsets[i + 1] - extra_offsets[i]
+        point_offsets[i + 1] = point_offsets[i] + (count_o + e) * (count_d + e) * players
+    points = np.zeros(point_offsets[plans], np.float64)
+    origins = np.concatenate((sample_origins, extras))
+    destinations = np.concatenate((sample_destinations, extras))
     seats = np.empty(players, np.int64)
     own = np.empty(size, np.bool_)
     plan_kinds = np.empty(size, np.int64)
     plan_builders = np.empty(size, np.int64)
     touched = np.empty(size, np.bool_)
+    changed_of = np.empty(players, np.bool_)
+    # The groups of unchanged systems, over every origin and destination of the batch.
+    table_origins, origin_row = _index_of(origins, size)
+    table_destinations, destination_col = _index_of(destinations, size)
+    tables = List()
+    tables.append(np.empty((0, 0), np.int32))
+    table_of = np.full(1 << players, -1, np.int64)
     for i in range(plans):
         a, b = build_offsets[i], build_offsets[i + 1]
         own[:] = tracks[builder]
@@ -255,7 +319,6 @@ def plan_points(  # type: ignore[no-untyped-def]
             codes[a:b], squares[a:b], details[a:b], builder, own, plan_kinds, plan_builders, touched
         )
         if not ok:
-            out.append(np.zeros((0, 0, players), np.float64))
             continue
         valid[i] = True
         found_st = List()
@@ -285,11 +348,39 @@ def plan_points(  # type: ignore[no-untyped-def]
                 rideable = pool_rideable[s]
             if rideable:
                 seats[count] = s
+                changed_of[count] = changed
                 count += 1
                 found_st.append(st)
                 found_flat.append(flat)
                 st_size += len(st)
                 flat_size += len(flat)
+        plan_extras = extras[extra_offsets[i] : extra_offsets[i + 1]]
+        plan_origins = np.concatenate((sample_origins, plan_extras))
+        plan_destinations = np.concatenate((sample_destinations, plan_extras))
+        block = points[point_offsets[i] : point_offsets[i + 1]]
+        if transfer == 0 and count <= 2:
+            block[:] = (
+                _few_points(
+                    walk,
+                    plan_origins,
+                    plan_destinations,
+                    found_st,
+                    found_flat,
+                    seats[:count],
+                    changed_of[:count],
+                    players,
+                    tables,
+                    table_of,
+                    table_origins,
+                    table_destinations,
+                    origin_row,
+                    destination_col,
+                    chooser,
+                    single_points,
+                    shared_points,
+                )
+            ).ravel()
+            continue
         members, single, without = _seat_groups(seats[:count], players)
         sys_stations = np.empty(st_size, np.int64)
         sys_flat = np.empty(flat_size, np.int64)
@@ -300,11 +391,11 @@ def plan_points(  # type: ignore[no-untyped-def]
             flat_offsets[c + 1] = flat_offsets[c] + len(found_flat[c])
             sys_stations[sys_offsets[c] : sys_offsets[c + 1]] = found_st[c]
             sys_flat[flat_offsets[c] : flat_offsets[c + 1]] = found_flat[c]
-        out.append(
+        block[:] = (
             _pair_points(
                 walk,
-                origins[origin_offsets[i] : origin_offsets[i + 1]],
-                destinations[destination_offsets[i] : destination_offsets[i + 1]],
+                plan_origins,
+                plan_destinations,
                 sys_stations,
                 sys_offsets,
                 sys_flat,
@@ -317,20 +408,30 @@ def plan_points(  # type: ignore[no-untyped-def]
                 single_points,
                 shared_points,
             )
-        )
-    return valid, out
+        ).ravel()
+    return valid, points, point_offsets
 
 
-def variant_points_reference(
-    routers: Sequence[Router],
-    origins: Sequence[np.ndarray],
-    destinations: Sequence[np.ndarray],
+def plan_points_reference(
+    routers: Sequence[Router | None],
+    sample_origins: np.ndarray,
+    sample_destinations: np.ndarray,
+    extras: Sequence[tuple[int, ...]],
     chooser: int,
     single_points: int,
     shared_points: int,
-) -> list[np.ndarray]:
-    """`variant_points` one network at a time: a Router per plan network and `pair_points`."""
-    return [
-        pair_points(router, o, d, chooser, single_points, shared_points)
-        for router, o, d in zip(routers, origins, destinations, strict=True)
-    ]
+) -> list[np.ndarray | None]:
+    """`plan_points` one plan at a time: `pair_points` on a Router of each plan's network
+    (None where the plan's steps no longer make sense)."""
+    out: list[np.ndarray | None] = []
+    for router, squares in zip(routers, extras, strict=True):
+        if router is None:
+            out.append(None)
+            continue
+        more = np.array(squares, dtype=np.int64)
+        origins = np.concatenate([sample_origins, more])
+        destinations = np.concatenate([sample_destinations, more])
+        out.append(
+            pair_points(router, origins, destinations, chooser, single_points, shared_points)
+        )
+    return out
