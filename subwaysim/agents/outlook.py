@@ -22,14 +22,7 @@ from subwaysim.builds import Build
 from subwaysim.cards import card_table
 from subwaysim.network import Network
 from subwaysim.routing.expectation import pair_points
-from subwaysim.routing.variants import (
-    NO_CHANGE,
-    REMOVE_STATION,
-    REMOVE_TRACK,
-    STATION,
-    TRACK,
-    plan_points,
-)
+from subwaysim.routing.variants import plans_points
 from subwaysim.state import GameState
 
 RIVAL_WEIGHT = 0.5  # how much the best rival's expected points count against one's own
@@ -193,55 +186,22 @@ class Valuation:
         `trips(outcome(...), squares)` plan by plan."""
         if not plans:
             return []
-        players = network.players
-        router = self.state.router_for(network)
-        tracks, kinds, builders = _network_arrays(network)
-        base = [router.rides(p) for p in players]
-        codes: list[int] = []
-        squares: list[int] = []
-        details: list[int] = []
-        steps_end = [0]
-        for steps, _ in plans:
-            for step in steps:
-                codes.append(_CODES.get(step.action, NO_CHANGE))
-                squares.append(step.square)
-                details.append(2 if step.detail == "express" else 1)
-            steps_end.append(len(codes))
         sample = self.sample
-        extras = [tuple(dict.fromkeys(sq)) for _, sq in plans]
-        extra_offsets = np.zeros(len(plans) + 1, dtype=np.int64)
-        np.cumsum([len(e) for e in extras], out=extra_offsets[1:])
-        board = network.board
-        valid, points, offsets = plan_points(
-            board.width,
-            board.height,
-            router.walking.distances,
-            tracks,
-            kinds,
-            builders,
-            *_joined([s.stations for s in base]),
-            *_joined([s.flat for s in base]),
-            np.array([s.rideable for s in base], dtype=np.bool_),
+        extras = [tuple(dict.fromkeys(squares)) for _, squares in plans]
+        found = plans_points(
+            self.state.router_for(network),
             self.seat,
-            np.array(codes, dtype=np.int64),
-            np.array(squares, dtype=np.int64),
-            np.array(details, dtype=np.int64),
-            np.array(steps_end, dtype=np.int64),
-            sample.origins.astype(np.int64, copy=False),
-            sample.destinations.astype(np.int64, copy=False),
-            np.fromiter((sq for e in extras for sq in e), np.int64, int(extra_offsets[-1])),
-            extra_offsets,
-            router.rules.express == "both_ends",
-            router.rules.transfer_cost,
+            [steps for steps, _ in plans],
+            sample.origins,
+            sample.destinations,
+            extras,
             self.seat,
-            *(float(p) for p in self.points),
+            *self.points,
         )
-        o, d, p = len(sample.origins), len(sample.destinations), len(players)
-        found: list[Trips | None] = []
-        for i, (ok, e) in enumerate(zip(valid.tolist(), extras, strict=True)):
-            block = points[offsets[i] : offsets[i + 1]].reshape(o + len(e), d + len(e), p)
-            found.append(Trips(block, sample, e) if ok else None)
-        return found
+        return [
+            Trips(p, sample, e) if p is not None else None
+            for p, e in zip(found, extras, strict=True)
+        ]
 
     def worth(self, points: np.ndarray) -> float:
         """Own expected points minus a share of the best rival's."""
@@ -265,35 +225,3 @@ class Valuation:
             return self.worth(row[trips.destination(destination)])
         d = len(self.sample.destinations)
         return self.worth(self.sample.destination_weights @ row[:d])
-
-
-def _joined(*parts: list[np.ndarray]) -> tuple[np.ndarray, ...]:
-    """Arrays of one kind end to end, as kernels take them: each part list joined, then the
-    offsets of its pieces (the first list's lengths)."""
-    sizes = np.zeros(len(parts[0]) + 1, dtype=np.int64)
-    np.cumsum([len(a) for a in parts[0]], out=sizes[1:])
-    return (*(np.concatenate(p) for p in parts), sizes)
-
-
-_CODES = {
-    "track": TRACK,
-    "remove_track": REMOVE_TRACK,
-    "station": STATION,
-    "remove_station": REMOVE_STATION,
-}
-
-
-def _network_arrays(network: Network) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
-    """(tracks (P, N) bool, station kind per square (0 none, 1 local, 2 express), builder's
-    seat per square (-1 none)): the network as `variants.plan_points` takes it."""
-    size, players = network.board.size, network.players
-    tracks = np.zeros((len(players), size), dtype=np.bool_)
-    for i, p in enumerate(players):
-        own = network.track[p]
-        tracks[i, np.fromiter(own, np.int64, len(own))] = True
-    kinds = np.zeros(size, dtype=np.int64)
-    builders = np.full(size, -1, dtype=np.int64)
-    for sq, station in network.stations.items():
-        kinds[sq] = 2 if station.kind == "express" else 1
-        builders[sq] = players.index(station.builder)
-    return tracks, kinds, builders

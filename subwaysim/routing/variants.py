@@ -17,10 +17,12 @@ by `agents.plans.outcome`) and `pair_points`; the tests check one against the ot
 from __future__ import annotations
 
 from collections.abc import Sequence
+from typing import Protocol
 
 import numpy as np
 from numba.typed import List
 
+from subwaysim.network import Network
 from subwaysim.routing.expectation import _pair_points, _score, pair_points
 from subwaysim.routing.kernels import INF
 from subwaysim.routing.kernels import _ride_matrix as _ride_matrix_of
@@ -410,6 +412,109 @@ def plan_points(  # type: ignore[no-untyped-def]
             )
         ).ravel()
     return valid, points, point_offsets
+
+
+class Step(Protocol):
+    """A build as plans hold it (`builds.Build`): what, where, and a station's kind."""
+
+    action: str
+    square: int
+    detail: str | None
+
+
+_CODES = {
+    "track": TRACK,
+    "remove_track": REMOVE_TRACK,
+    "station": STATION,
+    "remove_station": REMOVE_STATION,
+}
+
+
+def network_arrays(network: Network) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+    """(tracks (P, N) bool, station kind per square (0 none, 1 local, 2 express), builder's
+    seat per square (-1 none)): the network as `plan_points` takes it."""
+    size, players = network.board.size, network.players
+    tracks = np.zeros((len(players), size), dtype=np.bool_)
+    for i, p in enumerate(players):
+        own = network.track[p]
+        tracks[i, np.fromiter(own, np.int64, len(own))] = True
+    kinds = np.zeros(size, dtype=np.int64)
+    builders = np.full(size, -1, dtype=np.int64)
+    for sq, station in network.stations.items():
+        kinds[sq] = 2 if station.kind == "express" else 1
+        builders[sq] = players.index(station.builder)
+    return tracks, kinds, builders
+
+
+def plans_points(
+    router: Router,
+    builder: int,
+    plans: Sequence[Sequence[Step]],
+    sample_origins: np.ndarray,
+    sample_destinations: np.ndarray,
+    extras: Sequence[tuple[int, ...]],
+    chooser: int,
+    single_points: int,
+    shared_points: int,
+) -> list[np.ndarray | None]:
+    """For each plan (builds by seat `builder` on the router's network), the (O + E, D + E,
+    P) points of `pair_points` on the network it leaves, over the sample's origins and
+    destinations then its extra squares; None where a step no longer makes sense. One
+    compiled call (`plan_points`)."""
+    if not plans:
+        return []
+    network = router.network
+    players = network.players
+    base = [router.rides(p) for p in players]
+    codes: list[int] = []
+    squares: list[int] = []
+    details: list[int] = []
+    steps_end = [0]
+    for steps in plans:
+        for step in steps:
+            codes.append(_CODES.get(step.action, NO_CHANGE))
+            squares.append(step.square)
+            details.append(2 if step.detail == "express" else 1)
+        steps_end.append(len(codes))
+    extra_offsets = np.zeros(len(plans) + 1, dtype=np.int64)
+    np.cumsum([len(e) for e in extras], out=extra_offsets[1:])
+    board = network.board
+    valid, points, offsets = plan_points(
+        board.width,
+        board.height,
+        router.walking.distances,
+        *network_arrays(network),
+        *_joined([s.stations for s in base]),
+        *_joined([s.flat for s in base]),
+        np.array([s.rideable for s in base], dtype=np.bool_),
+        builder,
+        np.array(codes, dtype=np.int64),
+        np.array(squares, dtype=np.int64),
+        np.array(details, dtype=np.int64),
+        np.array(steps_end, dtype=np.int64),
+        np.ascontiguousarray(sample_origins, dtype=np.int64),
+        np.ascontiguousarray(sample_destinations, dtype=np.int64),
+        np.fromiter((sq for e in extras for sq in e), np.int64, int(extra_offsets[-1])),
+        extra_offsets,
+        router.rules.express == "both_ends",
+        router.rules.transfer_cost,
+        chooser,
+        float(single_points),
+        float(shared_points),
+    )
+    o, d, p = len(sample_origins), len(sample_destinations), len(players)
+    found: list[np.ndarray | None] = []
+    for i, (ok, e) in enumerate(zip(valid.tolist(), extras, strict=True)):
+        block = points[offsets[i] : offsets[i + 1]].reshape(o + len(e), d + len(e), p)
+        found.append(block if ok else None)
+    return found
+
+
+def _joined(parts: list[np.ndarray]) -> tuple[np.ndarray, np.ndarray]:
+    """Arrays end to end, as kernels take them, and the offsets of each."""
+    sizes = np.zeros(len(parts) + 1, dtype=np.int64)
+    np.cumsum([len(a) for a in parts], out=sizes[1:])
+    return np.concatenate(parts), sizes
 
 
 def plan_points_reference(
