@@ -465,7 +465,7 @@ def plans_points(
         return []
     network = router.network
     players = network.players
-    base = [router.rides(p) for p in players]
+    arrays = _base_arrays(router)
     codes: list[int] = []
     squares: list[int] = []
     details: list[int] = []
@@ -483,10 +483,7 @@ def plans_points(
         board.width,
         board.height,
         router.walking.distances,
-        *network_arrays(network),
-        *_joined([s.stations for s in base]),
-        *_joined([s.flat for s in base]),
-        np.array([s.rideable for s in base], dtype=np.bool_),
+        *arrays,
         builder,
         np.array(codes, dtype=np.int64),
         np.array(squares, dtype=np.int64),
@@ -508,6 +505,26 @@ def plans_points(
         block = points[offsets[i] : offsets[i + 1]].reshape(o + len(e), d + len(e), p)
         found.append(block if ok else None)
     return found
+
+
+_last: list[tuple[Network, object, tuple[np.ndarray, ...]]] = []  # the last network's arrays
+
+
+def _base_arrays(router: Router) -> tuple[np.ndarray, ...]:
+    """The network's arrays and its systems' rides, as `plan_points` takes them; kept for
+    the last network (a phase values plans on one network, call after call)."""
+    network, rules = router.network, router.rules
+    if _last and _last[0][0] is network and _last[0][1] == rules:
+        return _last[0][2]
+    base = [router.rides(p) for p in network.players]
+    arrays = (
+        *network_arrays(network),
+        *_joined([s.stations for s in base]),
+        *_joined([s.flat for s in base]),
+        np.array([s.rideable for s in base], dtype=np.bool_),
+    )
+    _last[:] = [(network, rules, arrays)]
+    return arrays
 
 
 def _joined(parts: list[np.ndarray]) -> tuple[np.ndarray, np.ndarray]:

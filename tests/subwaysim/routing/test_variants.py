@@ -141,3 +141,13 @@ def test_steps_that_no_longer_make_sense_are_refused_as_outcome_refuses_them() -
     assert [f is not None for f in found] == [False, True, False, False, False, True, True, False]
     expected = reference(net, RoutingRules(), "A", plans, origins, origins, [()] * 8, 0)
     assert_same(found, expected)
+
+
+def test_plan_points_runs_compiled() -> None:
+    """The batch is a numba kernel (nopython, cached), not its Python source."""
+    from numba.core.registry import CPUDispatcher
+
+    from subwaysim.routing.variants import plan_points
+
+    assert isinstance(plan_points, CPUDispatcher)
+    assert plan_points.targetoptions.get("nopython", True) and plan_points._cache is not None
