@@ -57,6 +57,7 @@ def _seat_groups(seats, players):  # type: ignore[no-untyped-def]
 
 
 TRACK, REMOVE_TRACK, STATION, REMOVE_STATION, NO_CHANGE = 0, 1, 2, 3, 4  # build codes
+RIVAL_ROWS_FROM = 3  # plans in a batch from which the unchanged system's trips are kept
 
 
 @kernel
@@ -152,6 +153,90 @@ def _group_reach_table(walk, systems_st, systems_flat, origins, destinations, ou
 
 
 @kernel
+def _closure_of(walk, st, flat):  # type: ignore[no-untyped-def]
+    """(K, K) shortest ways between one system's stations, riding it and walking (SG-13
+    without transfer costs): Floyd-Warshall over the cheaper of ride and walk."""
+    k = len(st)
+    closure = np.empty((k, k), np.int32)
+    for a in range(k):
+        for b in range(k):
+            closure[a, b] = min(walk[st[a], st[b]], flat[a * k + b])
+    through = np.empty(k, np.int32)
+    for m in range(k):
+        through[:] = closure[m]
+        for a in range(k):
+            row, to_m = closure[a], closure[a, m]
+            for b in range(k):
+                row[b] = min(row[b], to_m + through[b])
+    return closure
+
+
+@kernel
+def _rival_rows(walk, st, closure, squares, rows, have):  # type: ignore[no-untyped-def]
+    """rows[x, y] for each x of `squares` not yet `have`: the shortest trip from square x to
+    square y walking and riding one system only (its stations `st`, their `closure`), the
+    pure walk included."""
+    k, size = len(st), walk.shape[0]
+    via = np.empty(k, np.int32)
+    for x in squares:
+        if have[x]:
+            continue
+        have[x] = True
+        via[:] = INF
+        for a in range(k):
+            walk_a, line = walk[x, st[a]], closure[a]
+            for b in range(k):
+                via[b] = min(via[b], walk_a + line[b])
+        row = rows[x]
+        row[:] = walk[x]
+        for b in range(k):
+            vb, onward = via[b], walk[st[b]]
+            for y in range(size):
+                row[y] = min(row[y], vb + onward[y])
+
+
+@kernel
+def _every_system(walk, origins, destinations, st, flat, rows, out):  # type: ignore[no-untyped-def]
+    """out[i, j]: the shortest trip from origins[i] to destinations[j] on two systems, one of
+    them seen only through `rows` (its trips between any two squares, walks included, from
+    `_rival_rows`): the other's rides (stations `st`) joined by those trips. The least of
+    every-system trip and the pure walk: the same as `_group_reach_table` wherever riding
+    beats walking (a trip's segments without the other's rides are the rival's trips)."""
+    k = len(st)
+    joined = np.empty((k, k), np.int32)
+    for a in range(k):
+        for b in range(k):
+            joined[a, b] = min(rows[st[a], st[b]], flat[a * k + b])
+    through = np.empty(k, np.int32)
+    for m in range(k):
+        through[:] = joined[m]
+        for a in range(k):
+            row, to_m = joined[a], joined[a, m]
+            for b in range(k):
+                row[b] = min(row[b], to_m + through[b])
+    count_d = len(destinations)
+    onward = np.empty((k, count_d), np.int32)
+    for b in range(k):
+        for j in range(count_d):
+            onward[b, j] = rows[st[b], destinations[j]]
+    via = np.empty(k, np.int32)
+    for i in range(len(origins)):
+        o = origins[i]
+        via[:] = INF
+        for a in range(k):
+            to_a, line = rows[o, st[a]], joined[a]
+            for b in range(k):
+                via[b] = min(via[b], to_a + line[b])
+        line_out, start = out[i], rows[o]
+        for j in range(count_d):
+            line_out[j] = start[destinations[j]]
+        for b in range(k):
+            vb, line = via[b], onward[b]
+            for j in range(count_d):
+                line_out[j] = min(line_out[j], vb + line[j])
+
+
+@kernel
 def _few_points(  # type: ignore[no-untyped-def]
     walk,
     origins,
@@ -167,6 +252,7 @@ def _few_points(  # type: ignore[no-untyped-def]
     table_destinations,
     origin_row,
     destination_col,
+    rival,
     chooser,
     single_points,
     shared_points,
@@ -174,7 +260,9 @@ def _few_points(  # type: ignore[no-untyped-def]
     """`_pair_points` for at most two rideable systems and no transfer cost (groups: every
     system, then each alone), a group of unchanged systems read from the batch's `tables`
     (by the mask of its seats; made on first use over every origin and destination of the
-    batch) instead of worked out again."""
+    batch) instead of worked out again. With `rival` (rows, have, closures, made) given, the
+    group of both systems when only one changed is worked out over the unchanged one's
+    trips between squares (`_every_system`), kept for the batch."""
     count = len(seats)
     count_o, count_d = len(origins), len(destinations)
     out = np.zeros((count_o, count_d, players), np.float64)
@@ -202,6 +290,19 @@ def _few_points(  # type: ignore[no-untyped-def]
             fresh = fresh or changed[c]
             part_st.append(systems_st[c])
             part_flat.append(systems_flat[c])
+        if fresh and g == 0 and count == 2 and changed[0] != changed[1] and len(rival[0]) > 0:
+            mine, theirs = (0, 1) if changed[0] else (1, 0)
+            rows, have, closures, made = rival
+            r = seats[theirs]
+            if not made[r]:
+                closures[r] = _closure_of(walk, systems_st[theirs], systems_flat[theirs])
+                made[r] = True
+            _rival_rows(walk, systems_st[theirs], closures[r], origins, rows[r], have[r])
+            _rival_rows(walk, systems_st[theirs], closures[r], systems_st[mine], rows[r], have[r])
+            _every_system(
+                walk, origins, destinations, systems_st[mine], systems_flat[mine], rows[r], reach[0]
+            )
+            continue
         if fresh:
             _group_reach_table(walk, part_st, part_flat, origins, destinations, reach[g])
             continue
@@ -311,6 +412,15 @@ def plan_points(  # type: ignore[no-untyped-def]
     tables = List()
     tables.append(np.empty((0, 0), np.int32))
     table_of = np.full(1 << players, -1, np.int64)
+    # Worth it over a few plans: the rival's trips between squares, made once a batch.
+    many = plans >= RIVAL_ROWS_FROM
+    rows = np.empty((players if many else 0, size, size), np.int32)
+    have = np.zeros((players if many else 0, size), np.bool_)
+    closures = List()
+    for _ in range(players):
+        closures.append(np.empty((0, 0), np.int32))
+    made = np.zeros(players, np.bool_)
+    rival = (rows, have, closures, made)
     for i in range(plans):
         a, b = build_offsets[i], build_offsets[i + 1]
         own[:] = tracks[builder]
@@ -377,6 +487,7 @@ def plan_points(  # type: ignore[no-untyped-def]
                     table_destinations,
                     origin_row,
                     destination_col,
+                    rival,
                     chooser,
                     single_points,
                     shared_points,
