@@ -151,3 +151,90 @@ def test_plan_points_runs_compiled() -> None:
 
     assert isinstance(plan_points, CPUDispatcher)
     assert plan_points.targetoptions.get("nopython", True) and plan_points._cache is not None
+
+
+@settings(max_examples=120, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(trips(most_players=2))
+def test_both_systems_over_the_rivals_trips_agree_with_the_group_closure(case: Case) -> None:
+    """`_every_system` (one system's rides joined by the other's trips between squares)
+    against `_group_reach_table` (one closure over both systems' stations), from every
+    square to every square: the same trip wherever it beats the walk (SG-13)."""
+    from numba.typed import List
+
+    from subwaysim.routing.variants import (
+        _closure_of,
+        _every_system,
+        _group_reach_table,
+        _rival_rows,
+    )
+
+    net, rules, _ = case
+    router = Router(net, rules)
+    systems = [router.rides(p) for p in net.players]
+    if len(systems) < 2 or not all(len(s.stations) for s in systems):
+        return
+    mine, theirs = systems
+    walk = router.walking.distances
+    size = net.board.size
+    squares = np.arange(size, dtype=np.int64)
+    rows = np.empty((size, size), np.int32)
+    have = np.zeros(size, np.bool_)
+    closure = _closure_of(walk, theirs.stations, theirs.flat)
+    _rival_rows(walk, theirs.stations, closure, squares, rows, have)
+    joined = np.empty((size, size), np.int32)
+    _every_system(walk, squares, squares, mine.stations, mine.flat, rows, joined)
+    both = np.empty((size, size), np.int32)
+    _group_reach_table(
+        walk,
+        List([mine.stations, theirs.stations]),
+        List([mine.flat, theirs.flat]),
+        squares,
+        squares,
+        both,
+    )
+    assert np.array_equal(joined, np.minimum(both, walk))
+
+
+def test_a_trip_of_three_rides_changes_trains_twice() -> None:
+    """A trip 0 -> 13 on one row: Blue 0 -> 3 (2 stops), walk 3 -> 4, Red 4 -> 9 (2), walk
+    9 -> 10, Blue 10 -> 13 (2): 8 against a walk of 13 (SG-13). Neither system alone does
+    better than 10 (Red and walks) or 11 (Blue and walks), so both are needed and each
+    scores the shared point (SG-15). The batch (three plans, so the rival's trips between
+    squares are kept) finds the Red ride between two Blue rides."""
+    board = grid(1, 14)
+    blue = [0, 1, 2, 3, 10, 11, 12, 13]
+    net = network(
+        board,
+        {"Blue": blue, "Red": [4, 5, 6, 7, 8, 9]},
+        {0: "local", 3: "local", 10: "local", 4: "local", 9: "local"},
+    )
+    rules = RoutingRules()
+    plans = [
+        (Build("station", 13, "local"),),
+        (Build("station", 13, "express"),),
+        (Build("station", 12, "local"),),
+    ]
+    origins = np.array([0, 1], dtype=np.int64)
+    destinations = np.array([13, 12], dtype=np.int64)
+    extras: list[tuple[int, ...]] = [(), (), ()]
+    found = plans_points(Router(net, rules), 0, plans, origins, destinations, extras, 0, 2, 1)
+    assert_same(found, reference(net, rules, "Blue", plans, origins, destinations, extras, 0))
+    local = found[0]
+    assert local is not None
+    assert local[0, 0].tolist() == [1.0, 1.0]
+    # Router's own answer for the same trip, on the network the plan leaves.
+    built = net.with_station(13, "local", "Blue")
+    assert Router(built, rules).options(0, 13).distance == 8
+    # The batch's way: Blue's rides joined by Red's trips between squares finds the 8.
+    from subwaysim.routing.variants import _closure_of, _every_system, _rival_rows
+
+    router = Router(built, rules)
+    blue_rides, red = router.rides("Blue"), router.rides("Red")
+    walk = router.walking.distances
+    rows = np.empty((14, 14), np.int32)
+    squares = np.arange(14, dtype=np.int64)
+    closure = _closure_of(walk, red.stations, red.flat)
+    _rival_rows(walk, red.stations, closure, squares, rows, np.zeros(14, np.bool_))
+    out = np.empty((1, 1), np.int32)
+    _every_system(walk, squares[:1], squares[13:], blue_rides.stations, blue_rides.flat, rows, out)
+    assert out[0, 0] == 8
