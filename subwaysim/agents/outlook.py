@@ -35,19 +35,51 @@ def square_weights(state: GameState, extra: tuple[int, int] | None = None) -> np
 
     `extra` = (deck index, identity) counts one more copy of that card in play (intensify).
     """
-    cards = card_table(state.board, len(state.decks))
-    weights = np.ones(state.board.size)
     ahead = turns_left(state) / 2
-    for i, deck in enumerate(state.decks):
-        supply = np.array(deck.supply, dtype=float)
-        in_play = deck.max_population - supply  # every copy not in supply is in play (SG-4)
-        counts = in_play + np.minimum(supply, ahead / deck.identities)
+    factors = _deck_factors(state, ahead)
+    weights = np.ones(state.board.size)
+    for i, factor in enumerate(factors):
         if extra is not None and extra[0] == i:
-            counts[extra[1]] += 1
-        total = counts.sum()
-        share = counts / total if total else np.full(len(counts), 1 / len(counts))
-        weights *= share[cards[:, i]]
+            factor = _deck_factor(state, i, ahead, extra[1])
+        weights *= factor
     return weights / weights.sum()
+
+
+_FACTORS: dict[tuple[object, ...], list[np.ndarray]] = {}  # a few recent tables of cards
+
+
+def _deck_factors(state: GameState, ahead: float) -> list[np.ndarray]:
+    """Each deck's share of the cards naming each square (`square_weights`'s factors),
+    kept for the few card tables seen last (a phase asks again with the same cards)."""
+    key = (
+        state.board,
+        ahead,
+        tuple((d.max_population, d.identities, tuple(d.supply)) for d in state.decks),
+    )
+    found = _FACTORS.get(key)
+    if found is None:
+        found = [_deck_factor(state, i, ahead) for i in range(len(state.decks))]
+        if len(_FACTORS) >= 16:
+            _FACTORS.pop(next(iter(_FACTORS)))
+        _FACTORS[key] = found
+    return found
+
+
+def _deck_factor(state: GameState, i: int, ahead: float, one_more: int = -1) -> np.ndarray:
+    """Deck i's share of each square's card; `one_more` counts one more copy of that
+    identity in play (intensify)."""
+    deck = state.decks[i]
+    cards = card_table(state.board, len(state.decks))
+    supply = np.array(deck.supply, dtype=float)
+    in_play = deck.max_population - supply  # every copy not in supply is in play (SG-4)
+    counts = in_play + np.minimum(supply, ahead / deck.identities)
+    if one_more >= 0:
+        counts[one_more] += 1
+    total = counts.sum()
+    share = counts / total if total else np.full(len(counts), 1 / len(counts))
+    factor = share[cards[:, i]]
+    factor.flags.writeable = False
+    return factor
 
 
 def turns_left(state: GameState) -> float:
