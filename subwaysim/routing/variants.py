@@ -23,7 +23,7 @@ import numpy as np
 from numba.typed import List
 
 from subwaysim.network import Network
-from subwaysim.routing.expectation import _pair_points, _score, pair_points
+from subwaysim.routing.expectation import _pair_points, pair_points
 from subwaysim.routing.kernels import INF
 from subwaysim.routing.kernels import _ride_matrix as _ride_matrix_of
 from subwaysim.routing.router import Router
@@ -322,16 +322,22 @@ def _few_points(  # type: ignore[no-untyped-def]
             best = reach[0, i, j]
             if destinations[j] == o or best >= walk[o, destinations[j]]:
                 continue  # the same square, or walked: nobody scores (SG-15)
-            _score(
-                out[i, j],
-                reach[:, i, j],
-                best,
-                single,
-                without,
-                chooser,
-                single_points,
-                shared_points,
-            )
+            # SG-14/SG-15 as `expectation._score`, on the groups' arrays in place.
+            points, alone = out[i, j], 0
+            for p in range(players):
+                if single[p] >= 0 and reach[single[p], i, j] == best:
+                    alone += 1
+            if alone > 0:
+                if chooser >= 0 and single[chooser] >= 0 and reach[single[chooser], i, j] == best:
+                    points[chooser] = single_points
+                    continue
+                for p in range(players):
+                    if single[p] >= 0 and reach[single[p], i, j] == best:
+                        points[p] = single_points / alone
+                continue
+            for p in range(players):
+                if single[p] >= 0 and (without[p] < 0 or reach[without[p], i, j] > best):
+                    points[p] = shared_points
     return out
 
 
