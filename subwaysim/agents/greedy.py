@@ -35,7 +35,6 @@ from subwaysim.agents.plans import (
     Plan,
     candidates,
     intensify_builds,
-    outcome,
     plan_cost,
 )
 from subwaysim.builds import Build
@@ -103,7 +102,8 @@ class GreedyAgent(Agent):
             plan = self._ranking.pop(0)
             if builds.check(plan.builds[0], state, self.player, budget, first) is not None:
                 continue
-            gain = self._gain(state, view, plan, base, horizon, heads)
+            (trips,) = self._trips(state, view, [], [plan], heads)
+            gain = self._gain(state, view, plan, trips, base, horizon, heads)
             if gain is not None and self.weigh(view, plan, gain) > 0:
                 return list(plan.builds)
         return []
@@ -118,16 +118,19 @@ class GreedyAgent(Agent):
             for b in intensify_builds(state, self.player, view.weights, self.breadth)
             if builds.check(b, state, self.player, budget, True) is None
         ]
-        # One valuation of today's network serves the base and every intensify (SG-17).
-        today = view.trips(state.network, (*(b.square for b in intensifies), *heads))
-        base = view.value(today)
         pool = list(candidates(state, self.player, view.weights, budget, self.draws, self.breadth))
         if self.plan:
             carried = tuple(self.plan)
             pool.append(Plan(carried, plan_cost(state, self.player, carried, budget)))
+        # One valuation of today's network serves the base and every intensify (SG-17); it
+        # and every plan's network are valued in one batch.
+        today_squares = (*(b.square for b in intensifies), *heads)
+        today, *trips = self._trips(state, view, [((), today_squares)], pool, heads)
+        assert today is not None
+        base = view.value(today)
         scored = []
-        for plan in pool:
-            gain = self._gain(state, view, plan, base, horizon, heads)
+        for plan, plan_trips in zip(pool, trips, strict=True):
+            gain = self._gain(state, view, plan, plan_trips, base, horizon, heads)
             if gain is not None:
                 gain = self.weigh(view, plan, gain)
             if gain is not None and gain > 0:
@@ -147,27 +150,47 @@ class GreedyAgent(Agent):
         (`styles.py`) scales it by what the plan builds."""
         return gain
 
+    def _trips(
+        self,
+        state: GameState,
+        view: Valuation,
+        first: list[tuple[tuple[Build, ...], tuple[int, ...]]],
+        plans: Sequence[Plan],
+        heads: list[int],
+    ) -> list[Trips | None]:
+        """In one batch: the trips of today's network with the squares of each of `first`,
+        then of each plan's network with its SG-18 squares (None: a step no longer makes
+        sense)."""
+        items = [*first, *((plan.builds, self._squares(plan, heads)) for plan in plans)]
+        return view.trips_of_plans(state.network, items)
+
+    @staticmethod
+    def _squares(plan: Plan, heads: list[int]) -> tuple[int, ...]:
+        """The extra squares a plan's valuation asks for: its SG-18 extra trips' starts (an
+        intensify plan: the intensified square) and the queue heads."""
+        if plan.builds and plan.builds[0].action == "intensify":
+            return (plan.builds[0].square, *heads)
+        return (*extra_trip_squares(plan.builds), *heads)
+
     def _gain(
         self,
         state: GameState,
         view: Valuation,
         plan: Plan,
+        trips: Trips | None,
         base: float,
         horizon: float,
         heads: list[int],
     ) -> float | None:
-        """What the whole plan adds over the trips still to come, with its SG-18 extra trips;
-        None when a step no longer makes sense."""
-        network = outcome(state, self.player, plan.builds)
-        if network is None:
+        """What the whole plan adds over the trips still to come, with its SG-18 extra trips
+        (`trips`: on the plan's network); None when a step no longer makes sense."""
+        if trips is None:
             return None
         if plan.builds and plan.builds[0].action == "intensify":
             build = plan.builds[0]
-            trips = view.trips(network, (build.square, *heads))
             gain = self._intensify_gain(state, view, build, trips, base) * horizon
             return gain + extra_trips(view, trips, (build.square,), heads)
         starts = extra_trip_squares(plan.builds)
-        trips = view.trips(network, (*starts, *heads))
         return (view.value(trips) - base) * horizon + extra_trips(view, trips, starts, heads)
 
     def _view(self, state: GameState) -> Valuation:

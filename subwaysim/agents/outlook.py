@@ -13,13 +13,16 @@ Only public information is used: counts of cards, never the order of a pile.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass
 
 import numpy as np
 
+from subwaysim.builds import Build
 from subwaysim.cards import card_table
 from subwaysim.network import Network
 from subwaysim.routing.expectation import pair_points
+from subwaysim.routing.variants import plans_points
 from subwaysim.state import GameState
 
 RIVAL_WEIGHT = 0.5  # how much the best rival's expected points count against one's own
@@ -32,19 +35,51 @@ def square_weights(state: GameState, extra: tuple[int, int] | None = None) -> np
 
     `extra` = (deck index, identity) counts one more copy of that card in play (intensify).
     """
-    cards = card_table(state.board, len(state.decks))
-    weights = np.ones(state.board.size)
     ahead = turns_left(state) / 2
-    for i, deck in enumerate(state.decks):
-        supply = np.array(deck.supply, dtype=float)
-        in_play = deck.max_population - supply  # every copy not in supply is in play (SG-4)
-        counts = in_play + np.minimum(supply, ahead / deck.identities)
+    factors = _deck_factors(state, ahead)
+    weights = np.ones(state.board.size)
+    for i, factor in enumerate(factors):
         if extra is not None and extra[0] == i:
-            counts[extra[1]] += 1
-        total = counts.sum()
-        share = counts / total if total else np.full(len(counts), 1 / len(counts))
-        weights *= share[cards[:, i]]
+            factor = _deck_factor(state, i, ahead, extra[1])
+        weights *= factor
     return weights / weights.sum()
+
+
+_FACTORS: dict[tuple[object, ...], list[np.ndarray]] = {}  # a few recent tables of cards
+
+
+def _deck_factors(state: GameState, ahead: float) -> list[np.ndarray]:
+    """Each deck's share of the cards naming each square (`square_weights`'s factors),
+    kept for the few card tables seen last (a phase asks again with the same cards)."""
+    key = (
+        state.board,
+        ahead,
+        tuple((d.max_population, d.identities, tuple(d.supply)) for d in state.decks),
+    )
+    found = _FACTORS.get(key)
+    if found is None:
+        found = [_deck_factor(state, i, ahead) for i in range(len(state.decks))]
+        if len(_FACTORS) >= 16:
+            _FACTORS.pop(next(iter(_FACTORS)))
+        _FACTORS[key] = found
+    return found
+
+
+def _deck_factor(state: GameState, i: int, ahead: float, one_more: int = -1) -> np.ndarray:
+    """Deck i's share of each square's card; `one_more` counts one more copy of that
+    identity in play (intensify)."""
+    deck = state.decks[i]
+    cards = card_table(state.board, len(state.decks))
+    supply = np.array(deck.supply, dtype=float)
+    in_play = deck.max_population - supply  # every copy not in supply is in play (SG-4)
+    counts = in_play + np.minimum(supply, ahead / deck.identities)
+    if one_more >= 0:
+        counts[one_more] += 1
+    total = counts.sum()
+    share = counts / total if total else np.full(len(counts), 1 / len(counts))
+    factor = share[cards[:, i]]
+    factor.flags.writeable = False
+    return factor
 
 
 def turns_left(state: GameState) -> float:
@@ -173,6 +208,32 @@ class Valuation:
         router = self.state.router_for(network)
         points = pair_points(router, origins, destinations, self.seat, *self.points)
         return Trips(points, self.sample, extras)
+
+    def trips_of_plans(
+        self, network: Network, plans: Sequence[tuple[tuple[Build, ...], tuple[int, ...]]]
+    ) -> list[Trips | None]:
+        """`trips` on the network each plan leaves (its builds by this player on `network`)
+        with its extra squares, all in one compiled call (`variants.plan_points`); None for a
+        plan whose steps no longer make sense (`plans.outcome` None). The same points as
+        `trips(outcome(...), squares)` plan by plan."""
+        if not plans:
+            return []
+        sample = self.sample
+        extras = [tuple(dict.fromkeys(squares)) for _, squares in plans]
+        found = plans_points(
+            self.state.router_for(network),
+            self.seat,
+            [steps for steps, _ in plans],
+            sample.origins,
+            sample.destinations,
+            extras,
+            self.seat,
+            *self.points,
+        )
+        return [
+            Trips(p, sample, e) if p is not None else None
+            for p, e in zip(found, extras, strict=True)
+        ]
 
     def worth(self, points: np.ndarray) -> float:
         """Own expected points minus a share of the best rival's."""

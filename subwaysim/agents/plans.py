@@ -14,6 +14,7 @@ and the network it leaves; the player values them (`greedy.py`).
 from __future__ import annotations
 
 import heapq
+import math
 from collections.abc import Iterator
 from dataclasses import dataclass
 
@@ -323,5 +324,6 @@ def line_plan(
         if step.action == "station"
     )
     cost = max(cost, 1)
-    prior = float(np.prod([weights[t] for t in ends])) ** (1 / len(ends)) / cost
+    # (math.prod: the same product as numpy's of one or two weights, without an array)
+    prior = float(math.prod(weights[t] for t in ends)) ** (1 / len(ends)) / cost
     return Plan(tuple(steps), cost, prior)

@@ -1,0 +1,676 @@
+"""A phase's plans valued in one compiled call: what a planner asks many times a game.
+
+A player weighing a phase's plans asks, for each plan, the points every player expects of
+a sample of trips on the network the plan leaves (`expectation.pair_points`). The plans
+share the network but for the systems they touch (the builder's, and a rival's where a
+station changes on its track, SG-11). `plan_points` plays each plan's builds on arrays of
+the network, makes the changed systems' ride matrices (SG-10..SG-12), and values the
+trips (SG-13..SG-15), with no router, network or arrays made per plan in Python. Groups
+of systems no plan changed (the rival's system alone, mostly) are worked out once for
+the batch.
+
+The plain-Python twin is `plan_points_reference`: a Router on each plan's network (made
+by `agents.plans.outcome`) and `pair_points`; the tests check one against the other, and
+`_apply_builds` against `outcome`.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Protocol
+
+import numpy as np
+from numba.typed import List
+
+from subwaysim.network import Network
+from subwaysim.routing.expectation import _pair_points, pair_points
+from subwaysim.routing.kernels import INF
+from subwaysim.routing.kernels import _ride_matrix as _ride_matrix_of
+from subwaysim.routing.router import Router
+from tabletop.compiled import kernel
+
+
+@kernel
+def _seat_groups(seats, players):  # type: ignore[no-untyped-def]
+    """`expectation.groups_of` as arrays from the seats of the rideable systems:
+    (members, single, without)."""
+    count = len(seats)
+    groups = (1 + count + (count if count > 2 else 0)) if count else 0
+    members = np.zeros((groups, max(count, 1)), np.bool_)
+    single = np.full(players, -1, np.int64)
+    without = np.full(players, -1, np.int64)
+    if count == 0:
+        return members, single, without
+    members[0, :] = True
+    for i in range(count):
+        single[seats[i]] = 1 + i
+        members[1 + i, i] = True
+    for i in range(count):
+        if count == 2:
+            without[seats[i]] = single[seats[1 - i]]
+        elif count > 2:
+            g = 1 + count + i
+            without[seats[i]] = g
+            for j in range(count):
+                members[g, j] = j != i
+    return members, single, without
+
+
+TRACK, REMOVE_TRACK, STATION, REMOVE_STATION, NO_CHANGE = 0, 1, 2, 3, 4  # build codes
+RIVAL_ROWS_FROM = 3  # plans in a batch from which the unchanged system's trips are kept
+
+
+@kernel
+def _apply_builds(codes, squares, details, builder, own, kinds, builders, touched):  # type: ignore[no-untyped-def]
+    """Play a plan's builds (codes, squares, station kinds) on copies of the builder's track
+    (`own`), the station kinds and builders per square; mark the squares whose station
+    changed. Returns (whether every step makes sense, whether the track changed): the steps
+    `plans.outcome` refuses are refused here (track where the builder has track, a station
+    on a station or off its track, removing a station that is not its own)."""
+    moved = False
+    for b in range(len(codes)):
+        code, sq = codes[b], squares[b]
+        if code == TRACK:
+            if own[sq]:
+                return False, moved
+            own[sq] = True
+            moved = True
+        elif code == REMOVE_TRACK:
+            own[sq] = False
+            moved = True
+        elif code == STATION:
+            if kinds[sq] != 0 or not own[sq]:
+                return False, moved
+            kinds[sq], builders[sq], touched[sq] = details[b], builder, True
+        elif code == REMOVE_STATION:
+            if kinds[sq] == 0 or builders[sq] != builder:
+                return False, moved
+            kinds[sq], builders[sq], touched[sq] = 0, -1, True
+    return True, moved
+
+
+@kernel
+def _group_reach_table(walk, systems_st, systems_flat, origins, destinations, out):  # type: ignore[no-untyped-def]
+    """out[i, j]: the shortest trip from origins[i] to destinations[j] riding the systems
+    (their stations and flat ride matrices) and walking, without transfer costs: what
+    `expectation._group_reach` finds for one group, by the same closure (SG-13)."""
+    size = walk.shape[0]
+    mark = np.zeros(size, np.int64)
+    for c in range(len(systems_st)):
+        for sq in systems_st[c]:
+            mark[sq] = 1
+    k = 0
+    for sq in range(size):
+        if mark[sq]:
+            mark[sq] = k
+            k += 1
+        else:
+            mark[sq] = -1
+    st = np.empty(k, np.int64)
+    for sq in range(size):
+        if mark[sq] >= 0:
+            st[mark[sq]] = sq
+    closure = np.empty((k, k), np.int32)
+    for a in range(k):
+        for b in range(k):
+            closure[a, b] = walk[st[a], st[b]]
+    for c in range(len(systems_st)):
+        sys_st, flat = systems_st[c], systems_flat[c]
+        n = len(sys_st)
+        for a in range(n):
+            pa = mark[sys_st[a]]
+            for b in range(n):
+                r = flat[a * n + b]
+                pb = mark[sys_st[b]]
+                if r < closure[pa, pb]:
+                    closure[pa, pb] = r
+    through = np.empty(k, np.int32)
+    for m in range(k):  # Floyd-Warshall, row by row
+        through[:] = closure[m]
+        for a in range(k):
+            row, to_m = closure[a], closure[a, m]
+            for b in range(k):
+                row[b] = min(row[b], to_m + through[b])
+    count_d = len(destinations)
+    onward = np.empty((k, count_d), np.int32)
+    for b in range(k):
+        for j in range(count_d):
+            onward[b, j] = walk[st[b], destinations[j]]
+    via = np.empty(k, np.int32)
+    for i in range(len(origins)):
+        via[:] = INF
+        o = origins[i]
+        for a in range(k):
+            walk_a, row = walk[o, st[a]], closure[a]
+            for b in range(k):
+                via[b] = min(via[b], walk_a + row[b])
+        line_out = out[i]
+        line_out[:] = INF
+        for b in range(k):
+            vb, line = via[b], onward[b]
+            for j in range(count_d):
+                line_out[j] = min(line_out[j], vb + line[j])
+
+
+@kernel
+def _closure_of(walk, st, flat):  # type: ignore[no-untyped-def]
+    """(K, K) shortest ways between one system's stations, riding it and walking (SG-13
+    without transfer costs): Floyd-Warshall over the cheaper of ride and walk."""
+    k = len(st)
+    closure = np.empty((k, k), np.int32)
+    for a in range(k):
+        for b in range(k):
+            closure[a, b] = min(walk[st[a], st[b]], flat[a * k + b])
+    through = np.empty(k, np.int32)
+    for m in range(k):
+        through[:] = closure[m]
+        for a in range(k):
+            row, to_m = closure[a], closure[a, m]
+            for b in range(k):
+                row[b] = min(row[b], to_m + through[b])
+    return closure
+
+
+@kernel
+def _rival_rows(walk, st, closure, squares, rows, have):  # type: ignore[no-untyped-def]
+    """rows[x, y] for each x of `squares` not yet `have`: the shortest trip from square x to
+    square y walking and riding one system only (its stations `st`, their `closure`), the
+    pure walk included."""
+    k, size = len(st), walk.shape[0]
+    via = np.empty(k, np.int32)
+    for x in squares:
+        if have[x]:
+            continue
+        have[x] = True
+        via[:] = INF
+        for a in range(k):
+            walk_a, line = walk[x, st[a]], closure[a]
+            for b in range(k):
+                via[b] = min(via[b], walk_a + line[b])
+        row = rows[x]
+        row[:] = walk[x]
+        for b in range(k):
+            vb, onward = via[b], walk[st[b]]
+            for y in range(size):
+                row[y] = min(row[y], vb + onward[y])
+
+
+@kernel
+def _every_system(walk, origins, destinations, st, flat, rows, out):  # type: ignore[no-untyped-def]
+    """out[i, j]: the shortest trip from origins[i] to destinations[j] on two systems, one of
+    them seen only through `rows` (its trips between any two squares, walks included, from
+    `_rival_rows`): the other's rides (stations `st`) joined by those trips. The least of
+    every-system trip and the pure walk: the same as `_group_reach_table` wherever riding
+    beats walking (a trip's segments without the other's rides are the rival's trips)."""
+    k = len(st)
+    joined = np.empty((k, k), np.int32)
+    for a in range(k):
+        for b in range(k):
+            joined[a, b] = min(rows[st[a], st[b]], flat[a * k + b])
+    through = np.empty(k, np.int32)
+    for m in range(k):
+        through[:] = joined[m]
+        for a in range(k):
+            row, to_m = joined[a], joined[a, m]
+            for b in range(k):
+                row[b] = min(row[b], to_m + through[b])
+    count_d = len(destinations)
+    onward = np.empty((k, count_d), np.int32)
+    for b in range(k):
+        for j in range(count_d):
+            onward[b, j] = rows[st[b], destinations[j]]
+    via = np.empty(k, np.int32)
+    for i in range(len(origins)):
+        o = origins[i]
+        via[:] = INF
+        for a in range(k):
+            to_a, line = rows[o, st[a]], joined[a]
+            for b in range(k):
+                via[b] = min(via[b], to_a + line[b])
+        line_out, start = out[i], rows[o]
+        for j in range(count_d):
+            line_out[j] = start[destinations[j]]
+        for b in range(k):
+            vb, line = via[b], onward[b]
+            for j in range(count_d):
+                line_out[j] = min(line_out[j], vb + line[j])
+
+
+@kernel
+def _few_points(  # type: ignore[no-untyped-def]
+    walk,
+    origins,
+    destinations,
+    systems_st,
+    systems_flat,
+    seats,
+    changed,
+    players,
+    tables,
+    table_of,
+    table_origins,
+    table_destinations,
+    origin_row,
+    destination_col,
+    rival,
+    chooser,
+    single_points,
+    shared_points,
+):
+    """`_pair_points` for at most two rideable systems and no transfer cost (groups: every
+    system, then each alone), a group of unchanged systems read from the batch's `tables`
+    (by the mask of its seats; made on first use over every origin and destination of the
+    batch) instead of worked out again. With `rival` (rows, have, closures, made) given, the
+    group of both systems when only one changed is worked out over the unchanged one's
+    trips between squares (`_every_system`), kept for the batch."""
+    count = len(seats)
+    count_o, count_d = len(origins), len(destinations)
+    out = np.zeros((count_o, count_d, players), np.float64)
+    if count == 0:
+        return out
+    groups = 1 + count
+    single = np.full(players, -1, np.int64)
+    without = np.full(players, -1, np.int64)
+    for c in range(count):
+        single[seats[c]] = 1 + c
+    if count == 2:
+        without[seats[0]] = single[seats[1]]
+        without[seats[1]] = single[seats[0]]
+    reach = np.empty((groups, count_o, count_d), np.int32)
+    for g in range(groups):
+        if g == 1 and count == 1:
+            reach[1] = reach[0]  # the one system alone is every system
+            continue
+        first, last = (0, count) if g == 0 else (g - 1, g)
+        mask, fresh = 0, False
+        part_st = List()
+        part_flat = List()
+        for c in range(first, last):
+            mask |= 1 << seats[c]
+            fresh = fresh or changed[c]
+            part_st.append(systems_st[c])
+            part_flat.append(systems_flat[c])
+        if fresh and g == 0 and count == 2 and changed[0] != changed[1] and len(rival[0]) > 0:
+            mine, theirs = (0, 1) if changed[0] else (1, 0)
+            rows, have, closures, made = rival
+            r = seats[theirs]
+            if not made[r]:
+                closures[r] = _closure_of(walk, systems_st[theirs], systems_flat[theirs])
+                made[r] = True
+            _rival_rows(walk, systems_st[theirs], closures[r], origins, rows[r], have[r])
+            _rival_rows(walk, systems_st[theirs], closures[r], systems_st[mine], rows[r], have[r])
+            _every_system(
+                walk, origins, destinations, systems_st[mine], systems_flat[mine], rows[r], reach[0]
+            )
+            continue
+        if fresh:
+            _group_reach_table(walk, part_st, part_flat, origins, destinations, reach[g])
+            continue
+        if table_of[mask] < 0:
+            table = np.empty((len(table_origins), len(table_destinations)), np.int32)
+            _group_reach_table(walk, part_st, part_flat, table_origins, table_destinations, table)
+            table_of[mask] = len(tables)
+            tables.append(table)
+        table = tables[table_of[mask]]
+        for i in range(count_o):
+            row = table[origin_row[origins[i]]]
+            for j in range(count_d):
+                reach[g, i, j] = row[destination_col[destinations[j]]]
+    for i in range(count_o):
+        o = origins[i]
+        for j in range(count_d):
+            best = reach[0, i, j]
+            if destinations[j] == o or best >= walk[o, destinations[j]]:
+                continue  # the same square, or walked: nobody scores (SG-15)
+            # SG-14/SG-15 as `expectation._score`, on the groups' arrays in place.
+            points, alone = out[i, j], 0
+            for p in range(players):
+                if single[p] >= 0 and reach[single[p], i, j] == best:
+                    alone += 1
+            if alone > 0:
+                if chooser >= 0 and single[chooser] >= 0 and reach[single[chooser], i, j] == best:
+                    points[chooser] = single_points
+                    continue
+                for p in range(players):
+                    if single[p] >= 0 and reach[single[p], i, j] == best:
+                        points[p] = single_points / alone
+                continue
+            for p in range(players):
+                if single[p] >= 0 and (without[p] < 0 or reach[without[p], i, j] > best):
+                    points[p] = shared_points
+    return out
+
+
+@kernel
+def _index_of(squares, size):  # type: ignore[no-untyped-def]
+    """(the distinct squares in order, the row of each square among them or -1)."""
+    row = np.full(size, -1, np.int64)
+    for sq in squares:
+        row[sq] = 0
+    n = 0
+    for sq in range(size):
+        if row[sq] == 0:
+            row[sq] = n
+            n += 1
+    found = np.empty(n, np.int64)
+    for sq in range(size):
+        if row[sq] >= 0:
+            found[row[sq]] = sq
+    return found, row
+
+
+@kernel
+def plan_points(  # type: ignore[no-untyped-def]
+    width,
+    height,
+    walk,
+    tracks,
+    kinds,
+    builders,
+    pool_stations,
+    pool_offsets,
+    pool_flat,
+    pool_flat_offsets,
+    pool_rideable,
+    builder,
+    codes,
+    squares,
+    details,
+    build_offsets,
+    sample_origins,
+    sample_destinations,
+    extras,
+    extra_offsets,
+    both_ends,
+    transfer,
+    chooser,
+    single_points,
+    shared_points,
+):
+    """Every plan of a phase in one call: plan i's builds (codes[build_offsets[i]:
+    build_offsets[i + 1]], squares and station kinds likewise) played for seat `builder` on
+    the network of `tracks` (P, N), `kinds` and `builders` (N); the systems a plan changes
+    get their ride matrices here (SG-10..SG-12, SG-11 for a rival's track under a changed
+    station), the others are the pool's (seat s: pool system s); then `pair_points` over
+    the sample's origins and destinations, then the plan's extra squares (extras[
+    extra_offsets[i]:extra_offsets[i + 1]]) as origins and as destinations. Returns (valid
+    per plan, the points, their offsets): plan i's (O + E_i, D + E_i, P) points are
+    points[offsets[i]:offsets[i + 1]] (zeros where its steps no longer make sense)."""
+    plans, players, size = len(build_offsets) - 1, tracks.shape[0], width * height
+    valid = np.zeros(plans, np.bool_)
+    count_o, count_d = len(sample_origins), len(sample_destinations)
+    point_offsets = np.zeros(plans + 1, np.int64)
+    for i in range(plans):
+        e = extra_offsets[i + 1] - extra_offsets[i]
+        point_offsets[i + 1] = point_offsets[i] + (count_o + e) * (count_d + e) * players
+    points = np.zeros(point_offsets[plans], np.float64)
+    origins = np.concatenate((sample_origins, extras))
+    destinations = np.concatenate((sample_destinations, extras))
+    seats = np.empty(players, np.int64)
+    own = np.empty(size, np.bool_)
+    plan_kinds = np.empty(size, np.int64)
+    plan_builders = np.empty(size, np.int64)
+    touched = np.empty(size, np.bool_)
+    changed_of = np.empty(players, np.bool_)
+    # The groups of unchanged systems, over every origin and destination of the batch.
+    table_origins, origin_row = _index_of(origins, size)
+    table_destinations, destination_col = _index_of(destinations, size)
+    tables = List()
+    tables.append(np.empty((0, 0), np.int32))
+    table_of = np.full(1 << players, -1, np.int64)
+    # Worth it over a few plans: the rival's trips between squares, made once a batch.
+    many = plans >= RIVAL_ROWS_FROM
+    rows = np.empty((players if many else 0, size, size), np.int32)
+    have = np.zeros((players if many else 0, size), np.bool_)
+    closures = List()
+    for _ in range(players):
+        closures.append(np.empty((0, 0), np.int32))
+    made = np.zeros(players, np.bool_)
+    rival = (rows, have, closures, made)
+    for i in range(plans):
+        a, b = build_offsets[i], build_offsets[i + 1]
+        own[:] = tracks[builder]
+        plan_kinds[:] = kinds
+        plan_builders[:] = builders
+        touched[:] = False
+        ok, moved = _apply_builds(
+            codes[a:b], squares[a:b], details[a:b], builder, own, plan_kinds, plan_builders, touched
+        )
+        if not ok:
+            continue
+        valid[i] = True
+        found_st = List()
+        found_flat = List()
+        count, st_size, flat_size = 0, 0, 0
+        for s in range(players):
+            track = own if s == builder else tracks[s]
+            changed = moved and s == builder
+            if not changed:
+                for sq in range(size):
+                    if touched[sq] and track[sq]:
+                        changed = True
+                        break
+            if changed:
+                st, matrix = _ride_matrix_of(width, height, track, plan_kinds, both_ends)
+                k = len(st)
+                flat = np.empty(k * k, np.int64)
+                rides = 0
+                for x in range(k):
+                    for y in range(k):
+                        flat[x * k + y] = matrix[x, y]
+                        rides += matrix[x, y] < INF
+                rideable = rides > k
+            else:
+                st = pool_stations[pool_offsets[s] : pool_offsets[s + 1]].copy()
+                flat = pool_flat[pool_flat_offsets[s] : pool_flat_offsets[s + 1]].copy()
+                rideable = pool_rideable[s]
+            if rideable:
+                seats[count] = s
+                changed_of[count] = changed
+                count += 1
+                found_st.append(st)
+                found_flat.append(flat)
+                st_size += len(st)
+                flat_size += len(flat)
+        plan_extras = extras[extra_offsets[i] : extra_offsets[i + 1]]
+        plan_origins = np.concatenate((sample_origins, plan_extras))
+        plan_destinations = np.concatenate((sample_destinations, plan_extras))
+        block = points[point_offsets[i] : point_offsets[i + 1]]
+        if transfer == 0 and count <= 2:
+            block[:] = (
+                _few_points(
+                    walk,
+                    plan_origins,
+                    plan_destinations,
+                    found_st,
+                    found_flat,
+                    seats[:count],
+                    changed_of[:count],
+                    players,
+                    tables,
+                    table_of,
+                    table_origins,
+                    table_destinations,
+                    origin_row,
+                    destination_col,
+                    rival,
+                    chooser,
+                    single_points,
+                    shared_points,
+                )
+            ).ravel()
+            continue
+        members, single, without = _seat_groups(seats[:count], players)
+        sys_stations = np.empty(st_size, np.int64)
+        sys_flat = np.empty(flat_size, np.int64)
+        sys_offsets = np.zeros(count + 1, np.int64)
+        flat_offsets = np.zeros(count + 1, np.int64)
+        for c in range(count):
+            sys_offsets[c + 1] = sys_offsets[c] + len(found_st[c])
+            flat_offsets[c + 1] = flat_offsets[c] + len(found_flat[c])
+            sys_stations[sys_offsets[c] : sys_offsets[c + 1]] = found_st[c]
+            sys_flat[flat_offsets[c] : flat_offsets[c + 1]] = found_flat[c]
+        block[:] = (
+            _pair_points(
+                walk,
+                plan_origins,
+                plan_destinations,
+                sys_stations,
+                sys_offsets,
+                sys_flat,
+                flat_offsets,
+                members,
+                transfer,
+                single,
+                without,
+                chooser,
+                single_points,
+                shared_points,
+            )
+        ).ravel()
+    return valid, points, point_offsets
+
+
+class Step(Protocol):
+    """A build as plans hold it (`builds.Build`): what, where, and a station's kind."""
+
+    action: str
+    square: int
+    detail: str | None
+
+
+_CODES = {
+    "track": TRACK,
+    "remove_track": REMOVE_TRACK,
+    "station": STATION,
+    "remove_station": REMOVE_STATION,
+}
+
+
+def network_arrays(network: Network) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+    """(tracks (P, N) bool, station kind per square (0 none, 1 local, 2 express), builder's
+    seat per square (-1 none)): the network as `plan_points` takes it."""
+    size, players = network.board.size, network.players
+    tracks = np.zeros((len(players), size), dtype=np.bool_)
+    for i, p in enumerate(players):
+        own = network.track[p]
+        tracks[i, np.fromiter(own, np.int64, len(own))] = True
+    kinds = np.zeros(size, dtype=np.int64)
+    builders = np.full(size, -1, dtype=np.int64)
+    for sq, station in network.stations.items():
+        kinds[sq] = 2 if station.kind == "express" else 1
+        builders[sq] = players.index(station.builder)
+    return tracks, kinds, builders
+
+
+def plans_points(
+    router: Router,
+    builder: int,
+    plans: Sequence[Sequence[Step]],
+    sample_origins: np.ndarray,
+    sample_destinations: np.ndarray,
+    extras: Sequence[tuple[int, ...]],
+    chooser: int,
+    single_points: int,
+    shared_points: int,
+) -> list[np.ndarray | None]:
+    """For each plan (builds by seat `builder` on the router's network), the (O + E, D + E,
+    P) points of `pair_points` on the network it leaves, over the sample's origins and
+    destinations then its extra squares; None where a step no longer makes sense. One
+    compiled call (`plan_points`)."""
+    if not plans:
+        return []
+    network = router.network
+    players = network.players
+    arrays = _base_arrays(router)
+    codes: list[int] = []
+    squares: list[int] = []
+    details: list[int] = []
+    steps_end = [0]
+    for steps in plans:
+        for step in steps:
+            codes.append(_CODES.get(step.action, NO_CHANGE))
+            squares.append(step.square)
+            details.append(2 if step.detail == "express" else 1)
+        steps_end.append(len(codes))
+    extra_offsets = np.zeros(len(plans) + 1, dtype=np.int64)
+    np.cumsum([len(e) for e in extras], out=extra_offsets[1:])
+    board = network.board
+    valid, points, offsets = plan_points(
+        board.width,
+        board.height,
+        router.walking.distances,
+        *arrays,
+        builder,
+        np.array(codes, dtype=np.int64),
+        np.array(squares, dtype=np.int64),
+        np.array(details, dtype=np.int64),
+        np.array(steps_end, dtype=np.int64),
+        np.ascontiguousarray(sample_origins, dtype=np.int64),
+        np.ascontiguousarray(sample_destinations, dtype=np.int64),
+        np.fromiter((sq for e in extras for sq in e), np.int64, int(extra_offsets[-1])),
+        extra_offsets,
+        router.rules.express == "both_ends",
+        router.rules.transfer_cost,
+        chooser,
+        float(single_points),
+        float(shared_points),
+    )
+    o, d, p = len(sample_origins), len(sample_destinations), len(players)
+    found: list[np.ndarray | None] = []
+    for i, (ok, e) in enumerate(zip(valid.tolist(), extras, strict=True)):
+        block = points[offsets[i] : offsets[i + 1]].reshape(o + len(e), d + len(e), p)
+        found.append(block if ok else None)
+    return found
+
+
+_last: list[tuple[Network, object, tuple[np.ndarray, ...]]] = []  # the last network's arrays
+
+
+def _base_arrays(router: Router) -> tuple[np.ndarray, ...]:
+    """The network's arrays and its systems' rides, as `plan_points` takes them; kept for
+    the last network (a phase values plans on one network, call after call)."""
+    network, rules = router.network, router.rules
+    if _last and _last[0][0] is network and _last[0][1] == rules:
+        return _last[0][2]
+    base = [router.rides(p) for p in network.players]
+    arrays = (
+        *network_arrays(network),
+        *_joined([s.stations for s in base]),
+        *_joined([s.flat for s in base]),
+        np.array([s.rideable for s in base], dtype=np.bool_),
+    )
+    _last[:] = [(network, rules, arrays)]
+    return arrays
+
+
+def _joined(parts: list[np.ndarray]) -> tuple[np.ndarray, np.ndarray]:
+    """Arrays end to end, as kernels take them, and the offsets of each."""
+    sizes = np.zeros(len(parts) + 1, dtype=np.int64)
+    np.cumsum([len(a) for a in parts], out=sizes[1:])
+    return np.concatenate(parts), sizes
+
+
+def plan_points_reference(
+    routers: Sequence[Router | None],
+    sample_origins: np.ndarray,
+    sample_destinations: np.ndarray,
+    extras: Sequence[tuple[int, ...]],
+    chooser: int,
+    single_points: int,
+    shared_points: int,
+) -> list[np.ndarray | None]:
+    """`plan_points` one plan at a time: `pair_points` on a Router of each plan's network
+    (None where the plan's steps no longer make sense)."""
+    out: list[np.ndarray | None] = []
+    for router, squares in zip(routers, extras, strict=True):
+        if router is None:
+            out.append(None)
+            continue
+        more = np.array(squares, dtype=np.int64)
+        origins = np.concatenate([sample_origins, more])
+        destinations = np.concatenate([sample_destinations, more])
+        out.append(
+            pair_points(router, origins, destinations, chooser, single_points, shared_points)
+        )
+    return out
