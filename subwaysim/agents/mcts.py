@@ -164,9 +164,9 @@ class MCTSAgent(Agent):
         self.stats.iterations = sum(c.visits for c in self.stats.choices)
         self.stats.seconds = time.process_time() - start
         best = max(alive, key=lambda c: c.mean)
-        if self.config.margin > 0 and best is not first_choice:
-            if not surely_ahead(best, first_choice, self.config.margin):
-                return first_choice.plan
+        margin = self.config.margin
+        if margin > 0 and best is not first_choice and not surely_ahead(best, first_choice, margin):
+            return first_choice.plan
         return best.plan
 
     def _more(self, futures: int, share: int, deadline: float) -> bool:
@@ -184,16 +184,9 @@ class MCTSAgent(Agent):
         the agent's lead at the end (see the module)."""
         config = self.config
         future = state.sampled(seed)
-        agents = {
-            p: GreedyAgent(p, random.Random(f"{seed}/{p}"), config.rival_sample, config.rival_breadth)
-            for p in future.players
-        }
-        agents[self.player] = GreedyAgent(
-            self.player,
-            random.Random(f"{seed}/{self.player}"),
-            config.rollout_sample,
-            config.rollout_breadth,
-        )
+        agents = {p: rival_player(p, random.Random(f"{seed}/{p}"), config) for p in future.players}
+        own = random.Random(f"{seed}/{self.player}")
+        agents[self.player] = rollout_player(self.player, own, config)
         rest = [p for p in self._ranked[: config.follow] if p.builds != plan]
         agents[self.player].commit(future.turn, plan, rest)
         finish_build_phase(future, self.player, agents, points, first, None)
@@ -219,7 +212,8 @@ class MCTSAgent(Agent):
                 )
                 sample = root.sample.reweighted(ratio)
             else:
-                sample = TripSample.draw(weights, self.config.leaf_sample, np.random.default_rng(seed))
+                draws = np.random.default_rng(seed)
+                sample = TripSample.draw(weights, self.config.leaf_sample, draws)
             view = Valuation(future, self.player, sample, weights)
             trips = view.trips(future.network)
             o, d = len(sample.origins), len(sample.destinations)
@@ -252,11 +246,11 @@ def surely_ahead(challenger: Choice, incumbent: Choice, margin: float) -> bool:
     return float(diffs.mean()) > margin * error
 
 
-def rollout_player(player: str, rng: random.Random) -> GreedyAgent:
+def rollout_player(player: str, rng: random.Random, config: SearchConfig = DEFAULT) -> GreedyAgent:
     """The quick greedy the agent is itself in a search's futures (fewer plans and trips)."""
-    return GreedyAgent(player, rng, ROLLOUT_SAMPLE, ROLLOUT_BREADTH)
+    return GreedyAgent(player, rng, config.rollout_sample, config.rollout_breadth)
 
 
-def rival_player(player: str, rng: random.Random) -> GreedyAgent:
-    """What the search expects of a rival: the greedy player (RIVAL_MODEL's breadth)."""
-    return GreedyAgent(player, rng, RIVAL_SAMPLE, RIVAL_BREADTH)
+def rival_player(player: str, rng: random.Random, config: SearchConfig = DEFAULT) -> GreedyAgent:
+    """What the search expects of a rival: the greedy player, on fewer trips and plans."""
+    return GreedyAgent(player, rng, config.rival_sample, config.rival_breadth)
