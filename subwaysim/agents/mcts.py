@@ -113,6 +113,8 @@ class MCTSAgent(Agent):
         self._ranked: list[Plan] = []  # the greedy's ranking of this phase's plans
         self._root: Valuation | None = None  # the greedy's valuation of this phase
         self.stats = SearchStats()
+        self.playouts = 0  # every search's playouts so far (for benchmarks)
+        self.searched_seconds = 0.0  # and their CPU seconds
         self._phase = -1
 
     @classmethod
@@ -163,6 +165,8 @@ class MCTSAgent(Agent):
                 alive.append(first_choice)
         self.stats.iterations = sum(c.visits for c in self.stats.choices)
         self.stats.seconds = time.process_time() - start
+        self.playouts += self.stats.iterations
+        self.searched_seconds += self.stats.seconds
         best = max(alive, key=lambda c: c.mean)
         margin = self.config.margin
         if margin > 0 and best is not first_choice and not surely_ahead(best, first_choice, margin):
