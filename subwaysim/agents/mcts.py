@@ -21,6 +21,12 @@ So the search improves on the greedy player by one step: it prefers another plan
 when the sampled futures say so. Seeded: the default budget is a number of playouts
 (`mcts` = `mcts:24`, `mcts:96`), or seconds (`mcts:0.5s`). Tied routes (SG-14) and
 intensify after a trip (SG-16) go its way as for the greedy player.
+
+`SearchConfig` holds the search's shape (plans searched, turns played forward, samples and
+breadths of the players in the futures, and an optional rule that keeps greedy's best plan
+unless another is surely ahead); the default is the module's constants. Screened on classic
+(README, Skilled play): stopping after the rival's reply (1 turn) plays worse than greedy,
+3 turns cost 60% more for no visible gain, so the playout goes to the player's own next build.
 """
 
 from __future__ import annotations
