@@ -21,6 +21,7 @@ from subwaysim.routing import RouteCache, Router, RoutingRules
 from subwaysim.scenario import Scenario
 
 Emit = Callable[..., None]  # emit(EventClass, **fields): the engine stamps the time
+CONSTANT = ("prices", "card_names", "deck_index")  # GameState's cached tables (never change)
 
 
 def start_network(scenario: Scenario, board: Board) -> Network:
@@ -92,7 +93,7 @@ class GameState:
 
     def copy(self) -> GameState:
         """An independent state: the same game from here on (same chance streams)."""
-        return replace(
+        twin = replace(
             self,
             decks=tuple(d.copy() for d in self.decks),
             scores=dict(self.scores),
@@ -100,6 +101,10 @@ class GameState:
             debt=dict(self.debt),
             borrowed=dict(self.borrowed),
         )
+        for name in CONSTANT:  # read-only tables of the board and rules: shared, not rebuilt
+            if name in self.__dict__:
+                twin.__dict__[name] = self.__dict__[name]
+        return twin
 
     def sampled(self, seed: int) -> GameState:
         """A copy as a player at the table may imagine it: what is hidden (the order of

@@ -21,6 +21,12 @@ So the search improves on the greedy player by one step: it prefers another plan
 when the sampled futures say so. Seeded: the default budget is a number of playouts
 (`mcts` = `mcts:24`, `mcts:96`), or seconds (`mcts:0.5s`). Tied routes (SG-14) and
 intensify after a trip (SG-16) go its way as for the greedy player.
+
+`SearchConfig` holds the search's shape (plans searched, turns played forward, samples and
+breadths of the players in the futures, and an optional rule that keeps greedy's best plan
+unless another is surely ahead); the default is the module's constants. Screened on classic
+(README, Skilled play): stopping after the rival's reply (1 turn) plays worse than greedy,
+3 turns cost 60% more for no visible gain, so the playout goes to the player's own next build.
 """
 
 from __future__ import annotations
@@ -53,11 +59,31 @@ RIVAL_SAMPLE = 12  # rivals in a search's futures: the greedy player, on fewer t
 RIVAL_BREADTH = Breadth(targets=4, stations=2, changes=1, intensify=2)
 
 
+@dataclass(frozen=True, slots=True)
+class SearchConfig:
+    """The search's shape (the module's constants by default)."""
+
+    width: int = WIDTH
+    follow: int = FOLLOW
+    depth: int = DEPTH
+    leaf_sample: int = LEAF_SAMPLE
+    rollout_sample: int = ROLLOUT_SAMPLE
+    rollout_breadth: Breadth = ROLLOUT_BREADTH
+    rival_sample: int = RIVAL_SAMPLE
+    rival_breadth: Breadth = RIVAL_BREADTH
+    keep_first: bool = False  # greedy's best plan stays in the race to the end
+    margin: float = 0.0  # another plan replaces greedy's best only this many standard errors ahead
+
+
+DEFAULT = SearchConfig()
+
+
 @dataclass
 class Choice:
     plan: tuple[Build, ...]
     visits: int = 0
     total: float = 0.0
+    values: dict[int, float] = field(default_factory=dict)  # by future (common to choices)
 
     @property
     def mean(self) -> float:
@@ -82,15 +108,19 @@ class MCTSAgent(Agent):
         rng: random.Random,
         iterations: int | None = ITERATIONS,
         seconds: float | None = None,
+        config: SearchConfig = DEFAULT,
     ) -> None:
         super().__init__(player, rng)
         if (iterations is None) == (seconds is None):
             raise ValueError("give the search a number of iterations or of seconds, not both")
         self.iterations, self.seconds = iterations, seconds
+        self.config = config
         self.greedy = GreedyAgent(player, random.Random(rng.getrandbits(64)))
         self._ranked: list[Plan] = []  # the greedy's ranking of this phase's plans
         self._root: Valuation | None = None  # the greedy's valuation of this phase
         self.stats = SearchStats()
+        self.playouts = 0  # every search's playouts so far (for benchmarks)
+        self.searched_seconds = 0.0  # and their CPU seconds
         self._phase = -1
 
     @classmethod
@@ -117,9 +147,11 @@ class MCTSAgent(Agent):
         # What is left of the last plan (the greedy's `plan`) is a choice too.
         self._ranked = self.greedy.rank_plans(state, points)
         self._root = self.greedy._view(state)
-        alive = [Choice(plan.builds) for plan in self._ranked[:WIDTH]] or [Choice(())]
+        alive = [Choice(plan.builds) for plan in self._ranked[: self.config.width]] or [Choice(())]
         self.stats = SearchStats(choices=list(alive))
         rounds = math.ceil(math.log2(len(alive)))
+        first_choice = alive[0]
+        future_index = 0
         for round_ in range(rounds):
             share = (self.iterations or 0) // (rounds * len(alive))
             deadline = start + (self.seconds or 0.0) * (round_ + 1) / rounds
@@ -127,13 +159,25 @@ class MCTSAgent(Agent):
             while self._more(futures, share, deadline):
                 seed = self.rng.getrandbits(64)
                 for choice in alive:
-                    choice.total += self._playout(state, choice.plan, points, first, seed)
+                    value = self._playout(state, choice.plan, points, first, seed)
+                    choice.total += value
                     choice.visits += 1
+                    choice.values[future_index] = value
                 futures += 1
-            alive = sorted(alive, key=lambda c: -c.mean)[: math.ceil(len(alive) / 2)]
+                future_index += 1
+            ranked = sorted(alive, key=lambda c: -c.mean)
+            alive = ranked[: math.ceil(len(alive) / 2)]
+            if self.config.keep_first and first_choice not in alive:
+                alive.append(first_choice)
         self.stats.iterations = sum(c.visits for c in self.stats.choices)
         self.stats.seconds = time.process_time() - start
-        return alive[0].plan
+        self.playouts += self.stats.iterations
+        self.searched_seconds += self.stats.seconds
+        best = max(alive, key=lambda c: c.mean)
+        margin = self.config.margin
+        if margin > 0 and best is not first_choice and not surely_ahead(best, first_choice, margin):
+            return first_choice.plan
+        return best.plan
 
     def _more(self, futures: int, share: int, deadline: float) -> bool:
         """Whether a round plays one more future (at least one whatever the budget)."""
@@ -148,14 +192,16 @@ class MCTSAgent(Agent):
     ) -> float:
         """Play `plan` in the phase under way, then DEPTH turns, in the future `seed` names;
         the agent's lead at the end (see the module)."""
+        config = self.config
         future = state.sampled(seed)
-        agents = {p: rival_player(p, random.Random(f"{seed}/{p}")) for p in future.players}
-        agents[self.player] = rollout_player(self.player, random.Random(f"{seed}/{self.player}"))
-        rest = [p for p in self._ranked[:FOLLOW] if p.builds != plan]
+        agents = {p: rival_player(p, random.Random(f"{seed}/{p}"), config) for p in future.players}
+        own = random.Random(f"{seed}/{self.player}")
+        agents[self.player] = rollout_player(self.player, own, config)
+        rest = [p for p in self._ranked[: config.follow] if p.builds != plan]
         agents[self.player].commit(future.turn, plan, rest)
         finish_build_phase(future, self.player, agents, points, first, None)
         ended = end_reason(future)
-        for _ in range(DEPTH):
+        for _ in range(config.depth):
             if ended:
                 break
             ended = play_turn(future, agents, None)
@@ -176,7 +222,8 @@ class MCTSAgent(Agent):
                 )
                 sample = root.sample.reweighted(ratio)
             else:
-                sample = TripSample.draw(weights, LEAF_SAMPLE, np.random.default_rng(seed))
+                draws = np.random.default_rng(seed)
+                sample = TripSample.draw(weights, self.config.leaf_sample, draws)
             view = Valuation(future, self.player, sample, weights)
             trips = view.trips(future.network)
             o, d = len(sample.origins), len(sample.destinations)
@@ -198,11 +245,22 @@ class MCTSAgent(Agent):
         return self.greedy.choose_intensify(state, square)
 
 
-def rollout_player(player: str, rng: random.Random) -> GreedyAgent:
+def surely_ahead(challenger: Choice, incumbent: Choice, margin: float) -> bool:
+    """Whether `challenger` leads `incumbent` by more than `margin` standard errors of the
+    paired differences over the futures both played (common random numbers)."""
+    common = [k for k in challenger.values if k in incumbent.values]
+    if len(common) < 2:
+        return False
+    diffs = np.array([challenger.values[k] - incumbent.values[k] for k in common])
+    error = float(diffs.std(ddof=1)) / math.sqrt(len(diffs))
+    return float(diffs.mean()) > margin * error
+
+
+def rollout_player(player: str, rng: random.Random, config: SearchConfig = DEFAULT) -> GreedyAgent:
     """The quick greedy the agent is itself in a search's futures (fewer plans and trips)."""
-    return GreedyAgent(player, rng, ROLLOUT_SAMPLE, ROLLOUT_BREADTH)
+    return GreedyAgent(player, rng, config.rollout_sample, config.rollout_breadth)
 
 
-def rival_player(player: str, rng: random.Random) -> GreedyAgent:
-    """What the search expects of a rival: the greedy player (RIVAL_MODEL's breadth)."""
-    return GreedyAgent(player, rng, RIVAL_SAMPLE, RIVAL_BREADTH)
+def rival_player(player: str, rng: random.Random, config: SearchConfig = DEFAULT) -> GreedyAgent:
+    """What the search expects of a rival: the greedy player, on fewer trips and plans."""
+    return GreedyAgent(player, rng, config.rival_sample, config.rival_breadth)

@@ -64,8 +64,8 @@ def _match(
     ladder: Annotated[
         bool,
         typer.Option(
-            help="Games per pair of agents, or per rung with --ladder (seats rotated; "
-            f"default 20, or {DEFAULT_GAMES} a rung).",
+            help="The skill chain: each agent against the one before it (seats rotated, "
+            "common seeds), win rates with 95% intervals, Elo, CPU a game of each rung.",
         ),
     ] = False,
     jobs: Annotated[

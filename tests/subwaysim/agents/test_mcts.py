@@ -8,7 +8,7 @@ import random
 import pytest
 
 from subwaysim.agents import make_agent
-from subwaysim.agents.mcts import ITERATIONS, MCTSAgent
+from subwaysim.agents.mcts import ITERATIONS, Choice, MCTSAgent, SearchConfig, surely_ahead
 from subwaysim.cards import SeededChance
 from subwaysim.engine import Game
 from subwaysim.events import Built
@@ -141,3 +141,27 @@ def test_it_goes_on_building_after_the_searched_plan_while_plans_pay() -> None:
     Game(s, 3, [count]).run()
     offered = 8 * 3
     assert spent["IRT"] >= 0.95 * offered
+
+
+def test_a_challenger_replaces_greedys_plan_only_when_surely_ahead() -> None:
+    """Paired differences over common futures: 3 - 1, 4 - 2, 5 - 3 = 2, 2, 2 (no spread)
+    is surely ahead; 5 - 1, 2 - 2, 3 - 3 = 4, 0, 0 (mean 4/3, standard error 4/3) is ahead
+    by 1 standard error, not by 1.5; futures only one of them played do not count."""
+    incumbent = Choice((), values={0: 1.0, 1: 2.0, 2: 3.0})
+    steady = Choice((), values={0: 3.0, 1: 4.0, 2: 5.0, 7: -100.0})
+    assert surely_ahead(steady, incumbent, 1.5)
+    lucky = Choice((), values={0: 5.0, 1: 2.0, 2: 3.0})
+    assert surely_ahead(lucky, incumbent, 0.99) and not surely_ahead(lucky, incumbent, 1.01)
+    assert not surely_ahead(Choice((), values={0: 9.0}), incumbent, 0.1)  # one future: unsure
+
+
+def test_with_keep_first_greedys_plan_races_to_the_end_and_a_wide_margin_keeps_it() -> None:
+    state = decision_point()
+    config = SearchConfig(keep_first=True, margin=1e9)
+    agent = MCTSAgent(state.player, random.Random(5), iterations=16, config=config)
+    plan = agent.search(state.copy(), 3, True)
+    first = agent.stats.choices[0]
+    assert len(agent.stats.choices) > 2
+    assert first.plan == agent._ranked[0].builds  # greedy's best plan is the first choice
+    assert first.visits == max(c.visits for c in agent.stats.choices)  # played every round
+    assert plan == first.plan  # no challenger is 10**9 standard errors ahead
