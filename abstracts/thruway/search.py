@@ -26,13 +26,13 @@ Each iteration copies the root position's arrays and plays the path's moves with
 from __future__ import annotations
 
 import math
-import time
 from typing import TYPE_CHECKING
 
 import numpy as np
 
 import abstracts.thruway.arrays as arrays
 import abstracts.thruway.kernel as k
+from abstracts.evaluators import search_clock
 from abstracts.thruway.greedy import DISTANCE_WEIGHT, EXPOSED_WEIGHT, POCKET_SIZE, SAFE_WEIGHT
 from abstracts.thruway.kernel_rollout import NONE as NO_WIN
 from abstracts.thruway.kernel_rollout import new_scratch, share, winning_move
@@ -327,7 +327,7 @@ class ThruwaySearch:
         """The most visited move at the root after the budget, and what the search did."""
         from abstracts.mcts import SearchStats
 
-        agent, start = self.agent, time.perf_counter()
+        agent, start = self.agent, search_clock()
         deadline = start + agent.seconds if agent.seconds is not None else math.inf
         root = state.kernel_arrays()
         tree = with_room(self._reused(state) or fresh_tree(self.geo), self.geo)
@@ -342,7 +342,7 @@ class ThruwaySearch:
         self._keep(state, move, tree, best)
         visits = int(ints[VISITS, best])
         value = float(reals[VALUE, best]) / visits
-        return move, SearchStats(done, time.perf_counter() - start, visits, value, reused)
+        return move, SearchStats(done, search_clock() - start, visits, value, reused)
 
     def _bias_greedy_child(
         self, state: ThruwayState, root: Root, tree: Tree, rng: np.ndarray
@@ -362,17 +362,17 @@ class ThruwaySearch:
         agent, done, c = self.agent, 0, self.agent.exploration
         target = agent.iterations if agent.iterations is not None else math.inf
         batch = 16 if math.isfinite(deadline) else target
-        while done < target and (done == 0 or time.perf_counter() < deadline):
+        while done < target and (done == 0 or search_clock() < deadline):
             if done and tree[0][NMOVES, 0] == 1:
                 break  # one move to consider: a decisive one (list_moves)
             tree = with_room(tree, self.geo)
             step = int(min(batch, target - done))
-            began = time.perf_counter()
+            began = search_clock()
             did = iterate(root, self.geo, *tree, rng, step, c, self.depth, self.policy)
             done += did
             if math.isfinite(deadline):  # (fewer than `step` when the arrays filled up)
-                rate = max(did, 1) / max(time.perf_counter() - began, 1e-6)
-                left = deadline - time.perf_counter()
+                rate = max(did, 1) / max(search_clock() - began, 1e-6)
+                left = deadline - search_clock()
                 batch = max(1, int(rate * min(SLICE_SECONDS, left)))
         return tree, done
 
