@@ -16,7 +16,8 @@ its only child (kernel_rollout.winning_move). The search then takes a win when i
 (rollouts that seldom parry a threat value a waiting move as high), and a move that lets
 the opponent win at once is a loss one level down, not a mean of lucky rollouts.
 
-Greedy's order near the root: the root and the nodes ORDER_DEPTH plies below it rank their
+Greedy's order near the root (with the judge; the uniform playout stays plain UCT): the
+root and the nodes ORDER_DEPTH plies below it rank their
 moves by greedy's one-move score (`move_scores`: the greedy evaluation after the move, for
 the mover, greedy.evaluate_move) and grow their children best first, a node with v visits
 having at most WIDEN_BASE + v ** WIDEN_POWER children (progressive widening). On 11 x 11 a
@@ -46,7 +47,7 @@ from abstracts.evaluators import search_clock
 from abstracts.thruway.greedy import DISTANCE_WEIGHT, EXPOSED_WEIGHT, POCKET_SIZE, SAFE_WEIGHT
 from abstracts.thruway.kernel_rollout import NONE as NO_WIN
 from abstracts.thruway.kernel_rollout import TEMPO as TEMPO_SLOT
-from abstracts.thruway.kernel_rollout import judge_score, new_scratch, share, winning_move
+from abstracts.thruway.kernel_rollout import UNIFORM, judge_score, new_scratch, share, winning_move
 from abstracts.thruway.playout import STRAY
 from abstracts.thruway.rollout import SCALE, TEMPO
 from tabletop.compiled import kernel
@@ -292,9 +293,11 @@ def iterate(
     c: float,
     depth: int,
     policy: np.ndarray,
+    order: int,
 ) -> int:
     """Up to `budget` iterations from node 0; fewer when the arrays are nearly full (the
-    caller grows them and goes on). Returns how many were done."""
+    caller grows them and goes on). Nodes up to `order` plies below the root rank their
+    moves (-1: none). Returns how many were done."""
     root_cell, root_s, root_w = root
     nb = geo[k.SIZE, 1]
     cell, s, w = root_cell.copy(), root_s.copy(), root_w.copy()
@@ -309,9 +312,9 @@ def iterate(
         node, plies = 0, 0
         while ints[END, node] == NOT_OVER:
             if ints[FIRST, node] < 0:
-                ordered = plies <= ORDER_DEPTH
+                ordered = plies <= order
                 list_moves(ints, pool, meta, node, cell, s, w, geo, out, tmp, ordered, policy)
-            elif plies <= ORDER_DEPTH and not ints[ORDERED, node]:  # (a reused tree)
+            elif plies <= order and not ints[ORDERED, node]:  # (a reused tree)
                 order_untried(ints, pool, node, cell, s, w, geo, tmp, policy)
             nexp = ints[NEXP, node]
             untried = ints[NMOVES, node] - nexp
@@ -343,6 +346,7 @@ def add_child(
     move: int,
     depth: int,
     policy: np.ndarray,
+    order: int,
 ) -> int:
     """The root's child for `move`, expanded and scored once if it was untried (the
     progressive bias's start); -1 if `move` is not legal at the root."""
@@ -350,8 +354,8 @@ def add_child(
     out = np.empty(4 * geo[k.SIZE, 1] + 1, dtype=np.int32)
     tmp = new_scratch(geo)
     if ints[FIRST, 0] < 0:
-        list_moves(ints, pool, meta, 0, cell, s, w, geo, out, tmp, True, policy)
-    elif not ints[ORDERED, 0]:
+        list_moves(ints, pool, meta, 0, cell, s, w, geo, out, tmp, order >= 0, policy)
+    elif order >= 0 and not ints[ORDERED, 0]:
         order_untried(ints, pool, 0, cell, s, w, geo, tmp, policy)
     first, nexp = ints[FIRST, 0], ints[NEXP, 0]
     for i in range(first, first + ints[NMOVES, 0]):
@@ -414,6 +418,9 @@ class ThruwaySearch:
         self.agent = agent
         self.depth = depth
         self.policy = POLICY if graded else VERDICT_POLICY
+        # Greedy's move order goes with the judge; the uniform playout stays plain UCT (as
+        # OpenSpiel's MCTSBot, which `make bench` compares it with).
+        self.order = ORDER_DEPTH if depth != UNIFORM else -1
         self.geo = arrays.geometry(agent.game.options.size)
         self._tree: Tree | None = None
         self._after: ThruwayState | None = None  # the position after our last move
@@ -451,7 +458,7 @@ class ThruwaySearch:
         `prior` that fades as real visits come in (as in `MCTSAgent`)."""
         agent = self.agent
         greedy = arrays.code(state.rules.geometry, agent.game.greedy_move(state, agent.rng))
-        child = add_child(root, self.geo, *tree, rng, greedy, self.depth, self.policy)
+        child = add_child(root, self.geo, *tree, rng, greedy, self.depth, self.policy, self.order)
         if child >= 0:
             tree[1][BIAS, child] = agent.prior
 
@@ -468,7 +475,7 @@ class ThruwaySearch:
             tree = with_room(tree, self.geo)
             step = int(min(batch, target - done))
             began = search_clock()
-            did = iterate(root, self.geo, *tree, rng, step, c, self.depth, self.policy)
+            did = iterate(root, self.geo, *tree, rng, step, c, self.depth, self.policy, self.order)
             done += did
             if math.isfinite(deadline):  # (fewer than `step` when the arrays filled up)
                 rate = max(did, 1) / max(search_clock() - began, 1e-6)
@@ -559,6 +566,7 @@ def warm_up(depth: int) -> None:
     geo = arrays.geometry(3)
     tree = fresh_tree(geo)
     rng = np.zeros(1, dtype=np.uint64)
-    add_child(state.kernel_arrays(), geo, *tree, rng, k.PASS_CODE, depth, POLICY)
-    iterate(state.kernel_arrays(), geo, *tree, rng, 2, 1.0, depth, POLICY)
+    order = ORDER_DEPTH if depth != UNIFORM else -1
+    add_child(state.kernel_arrays(), geo, *tree, rng, k.PASS_CODE, depth, POLICY, order)
+    iterate(state.kernel_arrays(), geo, *tree, rng, 2, 1.0, depth, POLICY, order)
     keep_subtree(*tree, 0)

@@ -15,17 +15,22 @@ import abstracts.thruway.arrays as arrays
 import abstracts.thruway.kernel as k
 import abstracts.thruway.kernel_rollout as kr
 from abstracts import get_game
+from abstracts.evaluators import RandomPlayout
+from abstracts.mcts import MCTSAgent
 from abstracts.thruway import ThruwayState
 from abstracts.thruway.greedy import WIN, evaluate_move
 from abstracts.thruway.moves import PIE
+from abstracts.thruway.rollout import DEFAULT_DEPTH
 from abstracts.thruway.search import (
     FIRST,
     FIRST_CHOICE,
     NEXP,
     NMOVES,
+    ORDER_DEPTH,
     ORDERED,
     POLICY,
     VISITS,
+    ThruwaySearch,
     fresh_tree,
     iterate,
     move_scores,
@@ -86,7 +91,7 @@ def test_the_root_grows_its_best_ranked_moves_only() -> None:
     rng = np.array([3], dtype=np.uint64)
     while done < 2000:  # as ThruwaySearch._run: the arrays grow when nearly full
         tree = with_room(tree, geo)
-        done += iterate(state.kernel_arrays(), geo, *tree, rng, 2000 - done, 1.0, 4, POLICY)
+        done += iterate(state.kernel_arrays(), geo, *tree, rng, 2000 - done, 1.0, 4, POLICY, 1)
     ints, _, pool, _ = tree
     grown = int(ints[NEXP, 0])
     assert ints[ORDERED, 0] == 1 and ints[VISITS, 0] == 2000
@@ -97,3 +102,20 @@ def test_the_root_grows_its_best_ranked_moves_only() -> None:
     untried = [str(arrays.move_of(7, int(c))) for c in pool[0, first + grown : first + 60]]
     assert min(scores[m] for m in children) >= max(scores[m] for m in untried)
     assert [scores[m] for m in untried] == sorted((scores[m] for m in untried), reverse=True)
+
+
+def test_the_uniform_playout_search_stays_plain_uct() -> None:
+    # Greedy's order goes with the judge; uniform playouts are OpenSpiel's MCTSBot's UCT,
+    # which `make bench` compares them with, so the root grows its moves uniformly at random.
+    game = get_game("thruway", size=7)
+    state = game.initial_state().play("d4-e4")
+    plain = ThruwaySearch(MCTSAgent(game, seed=1, iterations=300, evaluator=RandomPlayout()), -1)
+    judged = ThruwaySearch(MCTSAgent(game, seed=1, iterations=300), DEFAULT_DEPTH)
+    assert (plain.order, judged.order) == (-1, ORDER_DEPTH)
+    geo = arrays.geometry(7)
+    for order, ordered in ((-1, 0), (ORDER_DEPTH, 1)):
+        tree = fresh_tree(geo)
+        rng = np.array([5], dtype=np.uint64)
+        iterate(state.kernel_arrays(), geo, *tree, rng, 50, 1.0, -1, POLICY, order)
+        assert tree[0][ORDERED, 0] == ordered
+        assert (tree[0][NEXP, 0] == 50) == (not ordered)  # one new child an iteration
