@@ -1,7 +1,7 @@
 """Players that choose moves through the protocol: random, greedy, MCTS, and their specs.
 
 An agent spec is the text a user types: `random`, `greedy`, `mcts` (budget from `--think`),
-`mcts:0.2s` (seconds per move), `mcts:500` (iterations per move), `mcts:...:guided` or
+`mcts:0.2s` (CPU seconds per move), `mcts:500` (iterations per move), `mcts:...:guided` or
 `mcts:...:guided=0.3` to score leaves with guided playouts (`GuidedPlayout(epsilon)`,
 epsilon-greedy over `Game.greedy_move`; `guided=1` is the uniformly random `RandomPlayout`;
 without it the game's default evaluator scores them), and `mcts:...:prior=W` for the weight

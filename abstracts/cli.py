@@ -128,7 +128,8 @@ def _play(name: str, argv: list[str], console: Console, ask: Ask | None) -> int:
         for i, side in enumerate(sides)
     ]
     params += _common_params(
-        "seconds per move for mcts players and hints", "default: a new seed, printed at the start"
+        "CPU seconds per move for mcts players and hints",
+        "default: a new seed, printed at the start",
     )
     params.append(
         _option(
@@ -229,7 +230,7 @@ def _match(name: str, argv: list[str], console: Console) -> int:
             help="local worker processes (default: every core)",
         ),
     ]
-    params += _common_params("seconds per move for mcts agents without a budget", "default: 0")
+    params += _common_params("CPU seconds per move for mcts agents without a budget", "default: 0")
     params += [o.parameter for o in options]
     help_text = (
         f"Play a series of {name} games between two computer agents, alternating seats, "

@@ -18,7 +18,9 @@ played on the way; the evaluators play move by move while one may still come
   result.
 
 Each game names its default (`Game.default_evaluator`). An evaluation that is still going at
-`deadline` (a `time.perf_counter()` value) may raise `OutOfTime`: the search then drops it.
+`deadline` (a `search_clock()` value: CPU seconds of this process, `time.process_time`, so a
+budget buys the same search on a loaded machine as on an idle one) may raise `OutOfTime`:
+the search then drops it.
 
 An evaluator may also weigh a state's legal moves before any is tried (OpenSpiel's
 `Evaluator.prior`): `WithPrior(evaluator, prior)` adds a game's `prior(state)`, a list of
@@ -38,6 +40,11 @@ from typing import TYPE_CHECKING, Any, Protocol, runtime_checkable
 
 if TYPE_CHECKING:
     from abstracts.core import State
+
+# The clock of every time budget (`--think`, `mcts:Xs`): CPU seconds of the searching process,
+# as the subway agents' `mcts:Xs`. A wall-clock budget gave a loaded machine's player a small
+# share of a core, so strength measured under load was not the strength at the same budget.
+search_clock = time.process_time
 
 
 @dataclass(frozen=True, slots=True)
@@ -100,7 +107,7 @@ class GuidedPlayout:
     ) -> str | None:
         game, start, swapped = state.game, state, False
         while not state.is_over:
-            if time.perf_counter() > deadline:
+            if search_clock() > deadline:
                 raise OutOfTime
             moves = state.legal_moves()
             if rng.random() >= self.epsilon:
@@ -141,7 +148,7 @@ def past_seat_swaps(
     the state reached and whether the players swapped seats on the way."""
     game, swapped = state.game, False
     while not state.is_over and game.seat_swap_ahead(state):
-        if time.perf_counter() > deadline:
+        if search_clock() > deadline:
             raise OutOfTime
         move = rng.choice(state.legal_moves())
         swapped ^= game.swaps_seats(state, move)

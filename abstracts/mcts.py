@@ -9,12 +9,15 @@ Players are named by the side they held at the root; a seat-swapping move (pie r
 `Game.swaps_seats`) flips which side each player holds below it, so the search values the
 pie correctly.
 
-With a time budget the search stops starting iterations at the deadline and drops an
-evaluation still running there (`OutOfTime`), so a move takes little more than the budget;
-it stops sooner once no other move can catch up with the most visited one in the time left.
-The cyclic garbage collector waits while a move is chosen: a tree is many thousands of
-containers, and full collections in mid-search took up to 0.6 s on transit chess's Toronto
-(on a loaded machine); they run after the move instead.
+A time budget is in CPU seconds of the searching process (`search_clock`, time.process_time),
+as the subway agents' `mcts:Xs`: the same budget buys the same search however loaded the
+machine is (a move may take longer in wall time there). With a time budget the search
+stops starting iterations at the deadline and drops an evaluation still running there
+(`OutOfTime`), so a move takes little more than the budget; it stops sooner once no other
+move can catch up with the most visited one in the time left. The cyclic garbage collector
+waits while a move is chosen: a tree is many thousands of containers, and full collections
+in mid-search took up to 0.6 s on transit chess's Toronto (on a loaded machine); they run
+after the move instead.
 
 An evaluator that weighs moves (`PriorEvaluator`, e.g. `WithPrior`) turns on progressive
 widening: a node grows its children best first and may have at most ceil(visits ** widening)
@@ -27,12 +30,11 @@ from __future__ import annotations
 import gc
 import math
 import random
-import time
 from dataclasses import dataclass
 from typing import Any, Protocol
 
 from abstracts.core import Game, Move, State
-from abstracts.evaluators import Evaluator, Lead, OutOfTime, PriorEvaluator
+from abstracts.evaluators import Evaluator, Lead, OutOfTime, PriorEvaluator, search_clock
 
 AnyGame = Game[Any, Any]
 AnyState = State[Any]
@@ -171,7 +173,7 @@ class MCTSAgent:
                 gc.enable()
 
     def _choose(self, state: AnyState) -> Move:
-        start = time.perf_counter()
+        start = search_clock()
         self._deadline = start + self.seconds if self.seconds is not None else math.inf
         legal = state.legal_moves()
         if not legal:
@@ -189,14 +191,14 @@ class MCTSAgent:
         visited = [child for child in root.children if child.visits]
         if not visited:  # not one evaluation finished in time: the game's heuristic moves
             self._root = None
-            self.last_stats = SearchStats(0, time.perf_counter() - start, 0, 0.5, reused)
+            self.last_stats = SearchStats(0, search_clock() - start, 0, 0.5, reused)
             return self.game.greedy_move(state, self.rng)
         best = max(visited, key=lambda c: (c.visits, c.value / c.visits))
         if best.move not in legal:  # never trust a reused tree over the rules
             self._root = None
             return self._choose(state)
         self._root = best if self.reuse else None
-        elapsed = time.perf_counter() - start
+        elapsed = search_clock() - start
         self.last_stats = SearchStats(
             iterations, elapsed, best.visits, best.value / best.visits, reused
         )
@@ -204,12 +206,12 @@ class MCTSAgent:
 
     def _search(self, root: _Node) -> int:
         """Iterations until the budget is spent; returns how many finished."""
-        done, started = 0, time.perf_counter()
+        done, started = 0, search_clock()
         target = self.iterations if self.iterations is not None else math.inf
         try:
             if self.prior:
                 self._bias_greedy_child(root)
-            while done < target and (done == 0 or time.perf_counter() < self._deadline):
+            while done < target and (done == 0 or search_clock() < self._deadline):
                 leaf = self._expand(self._select(root))
                 self._backpropagate(leaf, self._simulate(leaf))
                 done += 1
@@ -224,7 +226,7 @@ class MCTSAgent:
         iterations the time left allows (at the pace so far) are spent."""
         if self.seconds is None or len(root.children) < 2:
             return False
-        now = time.perf_counter()
+        now = search_clock()
         left = done / max(now - started, 1e-9) * (self._deadline - now)
         first, second = sorted((child.visits for child in root.children), reverse=True)[:2]
         return first - second > left

@@ -8,12 +8,14 @@ Measured side by side (rounds interleaved, best of ROUNDS, CPU time of this proc
   reference) and the protocol loop `state.play(rng.choice(state.legal_moves()))`;
 - the yardstick, OpenSpiel's Hex 11 x 11 (`pyspiel`), whole random games driven by C++:
   `pyspiel.evaluate_bots` with two uniform random C++ bots;
-- Thruway's default evaluator, the judged 4-ply rollout: the compiled one the search uses
-  (`kernel_rollout.evaluate`) and the Python one (`Rollout(HORIZON, judge)`), and how often
+- Thruway's judged 4-ply rollout (HORIZON; the default evaluator now judges at once,
+  rollout.DEFAULT_DEPTH): the compiled one (`kernel_rollout.evaluate`) and the Python one
+  (`Rollout(HORIZON, judge)`), and how often
   rollouts and uniform playouts end drawn (a draw teaches the search nothing);
 - MCTS from the start with the same number of simulations per move: Thruway's compiled
   search (`MCTSAgent`, search.py) with the uniform playout (one random playout per leaf, as
-  OpenSpiel's) and with its default evaluator, against OpenSpiel's C++ `MCTSBot` with one
+  OpenSpiel's; plain UCT) and with its default evaluator (the graded judge at once, with
+  greedy's move order near the root), against OpenSpiel's C++ `MCTSBot` with one
   random rollout per leaf (`RandomRolloutEvaluator(1)`).
 The OpenSpiel lines are skipped with a clear line if `pyspiel` is not importable (`make
 bench` installs open_spiel==2.0.2; it is not a project dependency).
@@ -230,7 +232,7 @@ def playout_lines(state: ThruwayState, rates: Rates) -> None:
 def mcts_lines(size: int, rates: Rates) -> None:
     print(f"Thruway {size} x {size} MCTS from the start, {SIMULATIONS} iterations a move:")
     print(f"  uniform playouts    {rates['uniform']:9.0f} iterations/s")
-    print(f"  judged rollouts     {rates['default']:9.0f} iterations/s  (the default evaluator)")
+    print(f"  graded judge        {rates['default']:9.0f} iterations/s  (the default evaluator)")
 
 
 def main() -> None:
@@ -253,7 +255,7 @@ def main() -> None:
         7,
         interleaved({"uniform": thruway_mcts(small, True), "default": thruway_mcts(small, False)}),
     )
-    print("Thruway's default evaluator, the judged rollout:")
+    print(f"Thruway's judged rollout ({HORIZON} plies, then the judge):")
     rollout_lines("7 x 7 from the start", small)
     rollout_lines("7 x 7, 20 greedy plies in", middle_game(7, 20))
     rollout_lines("11 x 11 from the start", state)

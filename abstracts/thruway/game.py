@@ -89,7 +89,7 @@ class ThruwayGame(Game[ThruwayState, ThruwayMove]):
         return greedy_move(state, rng)
 
     def default_evaluator(self) -> Evaluator:
-        """Judged 4-ply rollouts (rollout.py): random Thruway games mostly end drawn."""
+        """The graded judge at once (rollout.py): random Thruway games mostly end drawn."""
         return judged_rollout()
 
     def compiled_search(self, agent: MCTSAgent) -> ThruwaySearch | None:

@@ -16,26 +16,38 @@ its only child (kernel_rollout.winning_move). The search then takes a win when i
 (rollouts that seldom parry a threat value a waiting move as high), and a move that lets
 the opponent win at once is a loss one level down, not a mean of lucky rollouts.
 
+Greedy's order near the root (with the judge; the uniform playout stays plain UCT): the
+root and the nodes ORDER_DEPTH plies below it rank their
+moves by greedy's one-move score (`move_scores`: the greedy evaluation after the move, for
+the mover, greedy.evaluate_move) and grow their children best first, a node with v visits
+having at most WIDEN_BASE + v ** WIDEN_POWER children (progressive widening). On 11 x 11 a
+node has some 200 moves: uniform expansion gave each of the root's moves a few hundred
+visits and each reply about one, a one-move search with noise; ranked and widened, the
+search reads our best candidates against the opponent's best replies. Deeper nodes expand
+a random untried move, as before (ranking costs a judge a move).
+
 Tree layout: per node, rows of `ints` (PARENT, MOVE, MOVER, FLIPPED, VISITS, FIRST, NMOVES,
-NEXP, END) and of `reals` (VALUE, BIAS). A node's legal moves are listed in the `pool` when it
-is first expanded, at FIRST..FIRST+NMOVES; its children are the first NEXP of them (pool row
-CHILD). A leaf gets no list until it is selected again, so only inner nodes use the pool.
-Each iteration copies the root position's arrays and plays the path's moves with kernel.py.
+NEXP, END, ORDERED) and of `reals` (VALUE, BIAS). A node's legal moves are listed in the
+`pool` when it is first expanded, at FIRST..FIRST+NMOVES; its children are the first NEXP of
+them (pool row CHILD). A leaf gets no list until it is selected again, so only inner nodes
+use the pool. Each iteration copies the root position's arrays and plays the path's moves
+with kernel.py.
 """
 
 from __future__ import annotations
 
 import math
-import time
 from typing import TYPE_CHECKING
 
 import numpy as np
 
 import abstracts.thruway.arrays as arrays
 import abstracts.thruway.kernel as k
+from abstracts.evaluators import search_clock
 from abstracts.thruway.greedy import DISTANCE_WEIGHT, EXPOSED_WEIGHT, POCKET_SIZE, SAFE_WEIGHT
 from abstracts.thruway.kernel_rollout import NONE as NO_WIN
-from abstracts.thruway.kernel_rollout import new_scratch, share, winning_move
+from abstracts.thruway.kernel_rollout import TEMPO as TEMPO_SLOT
+from abstracts.thruway.kernel_rollout import UNIFORM, judge_score, new_scratch, share, winning_move
 from abstracts.thruway.playout import STRAY
 from abstracts.thruway.rollout import SCALE, TEMPO
 from tabletop.compiled import kernel
@@ -45,8 +57,15 @@ if TYPE_CHECKING:
     from abstracts.thruway.moves import ThruwayMove
     from abstracts.thruway.state import ThruwayState
 
-PARENT, MOVE, MOVER, FLIPPED, VISITS, FIRST, NMOVES, NEXP, END = range(9)
-NODE_ROWS = 9
+PARENT, MOVE, MOVER, FLIPPED, VISITS, FIRST, NMOVES, NEXP, END, ORDERED = range(10)
+NODE_ROWS = 10
+# Greedy's move order near the root (module docstring): nodes up to ORDER_DEPTH plies below
+# the root rank their moves by greedy's score and grow children best first, at most
+# WIDEN_BASE + visits ** WIDEN_POWER of them (progressive widening).
+ORDER_DEPTH = 1
+WIDEN_BASE = 4
+WIDEN_POWER = 0.35
+FIRST_CHOICE = 1.0e12  # the order's score of a move that wins at once, and of `pie`
 VALUE, BIAS = 0, 1
 CHILD = 1  # pool row of the children (row MOVE_ROW: the move codes)
 NOT_OVER = -2  # END of a node whose game goes on; else the winning side or -1 (drawn)
@@ -76,7 +95,7 @@ def new_node(
     ints[PARENT, node], ints[MOVE, node], ints[MOVER, node] = parent, move, mover
     ints[FLIPPED, node], ints[VISITS, node], ints[FIRST, node] = flipped, 0, -1
     ints[NMOVES, node] = ints[NEXP, node] = 0
-    ints[END, node] = end
+    ints[END, node], ints[ORDERED, node] = end, 0
     return node
 
 
@@ -92,9 +111,12 @@ def list_moves(
     geo: np.ndarray,
     out: np.ndarray,
     tmp: np.ndarray,
+    ordered: bool,
+    policy: np.ndarray,
 ) -> None:
     """Put `node`'s moves (its position is in cell, s, w) in the pool: its legal moves, a
-    pass if none (TW-12), or only a move that wins at once if the mover has one (TW-15)."""
+    pass if none (TW-12), or only a move that wins at once if the mover has one (TW-15);
+    `ordered`: best first by greedy's score (`move_scores`), and the node widens."""
     won = winning_move(cell, s, w, geo, out, tmp)
     if won != NO_WIN:
         out[0], count = won, 1
@@ -107,6 +129,65 @@ def list_moves(
     pool[CHILD, first : first + count] = -1
     meta[POOL] += count
     ints[FIRST, node], ints[NMOVES, node], ints[NEXP, node] = first, count, 0
+    if ordered:
+        order_untried(ints, pool, node, cell, s, w, geo, tmp, policy)
+
+
+@kernel
+def order_untried(
+    ints: np.ndarray,
+    pool: np.ndarray,
+    node: int,
+    cell: np.ndarray,
+    s: np.ndarray,
+    w: np.ndarray,
+    geo: np.ndarray,
+    tmp: np.ndarray,
+    policy: np.ndarray,
+) -> None:
+    """Rank `node`'s untried moves best first by greedy's score (its position is in cell,
+    s, w; ties keep the legal-move order) and mark it ORDERED: it grows children in that
+    order and widens. A reused tree's new root comes here with children already grown."""
+    a = ints[FIRST, node] + ints[NEXP, node]
+    b = ints[FIRST, node] + ints[NMOVES, node]
+    if b - a > 1:
+        scores = np.empty(b - a, dtype=np.float64)
+        move_scores(cell, s, w, geo, pool[MOVE_ROW, a:b], b - a, tmp, policy, scores)
+        rank = np.argsort(-scores, kind="mergesort")
+        pool[MOVE_ROW, a:b] = pool[MOVE_ROW, a:b][rank]
+    ints[ORDERED, node] = 1
+
+
+@kernel
+def move_scores(
+    cell: np.ndarray,
+    s: np.ndarray,
+    w: np.ndarray,
+    geo: np.ndarray,
+    moves: np.ndarray,
+    count: int,
+    tmp: np.ndarray,
+    policy: np.ndarray,
+    scores: np.ndarray,
+) -> None:
+    """Greedy's score of each of the first `count` moves for the side to move: the greedy
+    evaluation of the board after it, for the mover (greedy.evaluate_move; the judge's
+    TEMPO, which then goes to the opponent, is taken back out), FIRST_CHOICE for a move that
+    wins at once (TW-15) and for `pie` (TW-11), minus FIRST_CHOICE for one that loses."""
+    side = s[k.SIDE]
+    for i in range(count):
+        move = moves[i]
+        if move == k.PIE_CODE:
+            scores[i] = FIRST_CHOICE
+            continue
+        c2, s2, w2 = cell.copy(), s.copy(), w.copy()
+        k.play(c2, s2, w2, geo, move)
+        if s2[k.WINNER] >= 0:
+            scores[i] = FIRST_CHOICE if s2[k.WINNER] == side else -FIRST_CHOICE
+            continue
+        score = judge_score(c2, s2, w2, geo, tmp, policy)
+        score += policy[TEMPO_SLOT] if s2[k.SIDE] == 1 else -policy[TEMPO_SLOT]
+        scores[i] = score if side == 0 else -score
 
 
 @kernel
@@ -124,7 +205,11 @@ def expand(
     """Make untried pool entry `slot` of `node` its next child and play it; the child."""
     first, nexp = ints[FIRST, node], ints[NEXP, node]
     move = pool[MOVE_ROW, slot]
-    pool[MOVE_ROW, slot] = pool[MOVE_ROW, first + nexp]
+    if ints[ORDERED, node]:  # keep the untried moves' order: shift them up one
+        for i in range(slot, first + nexp, -1):
+            pool[MOVE_ROW, i] = pool[MOVE_ROW, i - 1]
+    else:
+        pool[MOVE_ROW, slot] = pool[MOVE_ROW, first + nexp]
     pool[MOVE_ROW, first + nexp] = move
     mover = s[k.SIDE] ^ ints[FLIPPED, node]  # the root-frame player choosing `move`
     flipped = ints[FLIPPED, node] ^ (move == k.PIE_CODE)
@@ -151,6 +236,12 @@ def best_child(ints: np.ndarray, reals: np.ndarray, pool: np.ndarray, node: int,
         if score > best_score:
             best, best_score = child, score
     return best
+
+
+@kernel
+def widened(visits: int) -> int:
+    """How many children an ordered node with `visits` visits may have."""
+    return WIDEN_BASE + int(max(visits, 1) ** WIDEN_POWER)
 
 
 @kernel
@@ -202,9 +293,11 @@ def iterate(
     c: float,
     depth: int,
     policy: np.ndarray,
+    order: int,
 ) -> int:
     """Up to `budget` iterations from node 0; fewer when the arrays are nearly full (the
-    caller grows them and goes on). Returns how many were done."""
+    caller grows them and goes on). Nodes up to `order` plies below the root rank their
+    moves (-1: none). Returns how many were done."""
     root_cell, root_s, root_w = root
     nb = geo[k.SIZE, 1]
     cell, s, w = root_cell.copy(), root_s.copy(), root_w.copy()
@@ -216,18 +309,26 @@ def iterate(
         cell[:] = root_cell
         s[:] = root_s
         w[:, :] = root_w
-        node = 0
+        node, plies = 0, 0
         while ints[END, node] == NOT_OVER:
             if ints[FIRST, node] < 0:
-                list_moves(ints, pool, meta, node, cell, s, w, geo, out, tmp)
+                ordered = plies <= order
+                list_moves(ints, pool, meta, node, cell, s, w, geo, out, tmp, ordered, policy)
+            elif plies <= order and not ints[ORDERED, node]:  # (a reused tree)
+                order_untried(ints, pool, node, cell, s, w, geo, tmp, policy)
             nexp = ints[NEXP, node]
             untried = ints[NMOVES, node] - nexp
-            if untried:
+            if ints[ORDERED, node]:  # best first, as many as the node's visits allow
+                if untried and nexp < widened(ints[VISITS, node]):
+                    node = expand(ints, pool, meta, node, ints[FIRST, node] + nexp, cell, s, w, geo)
+                    break
+            elif untried:
                 slot = ints[FIRST, node] + nexp + k.below(rng, untried)
                 node = expand(ints, pool, meta, node, slot, cell, s, w, geo)
                 break
             node = best_child(ints, reals, pool, node, c)
             k.play(cell, s, w, geo, ints[MOVE, node])
+            plies += 1
         first = score_leaf(ints, node, cell, s, w, geo, rng, out, tmp, depth, policy)
         back_up(ints, reals, node, first)
     return budget
@@ -245,6 +346,7 @@ def add_child(
     move: int,
     depth: int,
     policy: np.ndarray,
+    order: int,
 ) -> int:
     """The root's child for `move`, expanded and scored once if it was untried (the
     progressive bias's start); -1 if `move` is not legal at the root."""
@@ -252,7 +354,9 @@ def add_child(
     out = np.empty(4 * geo[k.SIZE, 1] + 1, dtype=np.int32)
     tmp = new_scratch(geo)
     if ints[FIRST, 0] < 0:
-        list_moves(ints, pool, meta, 0, cell, s, w, geo, out, tmp)
+        list_moves(ints, pool, meta, 0, cell, s, w, geo, out, tmp, order >= 0, policy)
+    elif order >= 0 and not ints[ORDERED, 0]:
+        order_untried(ints, pool, 0, cell, s, w, geo, tmp, policy)
     first, nexp = ints[FIRST, 0], ints[NEXP, 0]
     for i in range(first, first + ints[NMOVES, 0]):
         if pool[MOVE_ROW, i] != move:
@@ -314,6 +418,9 @@ class ThruwaySearch:
         self.agent = agent
         self.depth = depth
         self.policy = POLICY if graded else VERDICT_POLICY
+        # Greedy's move order goes with the judge; the uniform playout stays plain UCT (as
+        # OpenSpiel's MCTSBot, which `make bench` compares it with).
+        self.order = ORDER_DEPTH if depth != UNIFORM else -1
         self.geo = arrays.geometry(agent.game.options.size)
         self._tree: Tree | None = None
         self._after: ThruwayState | None = None  # the position after our last move
@@ -327,7 +434,7 @@ class ThruwaySearch:
         """The most visited move at the root after the budget, and what the search did."""
         from abstracts.mcts import SearchStats
 
-        agent, start = self.agent, time.perf_counter()
+        agent, start = self.agent, search_clock()
         deadline = start + agent.seconds if agent.seconds is not None else math.inf
         root = state.kernel_arrays()
         tree = with_room(self._reused(state) or fresh_tree(self.geo), self.geo)
@@ -342,7 +449,7 @@ class ThruwaySearch:
         self._keep(state, move, tree, best)
         visits = int(ints[VISITS, best])
         value = float(reals[VALUE, best]) / visits
-        return move, SearchStats(done, time.perf_counter() - start, visits, value, reused)
+        return move, SearchStats(done, search_clock() - start, visits, value, reused)
 
     def _bias_greedy_child(
         self, state: ThruwayState, root: Root, tree: Tree, rng: np.ndarray
@@ -351,7 +458,7 @@ class ThruwaySearch:
         `prior` that fades as real visits come in (as in `MCTSAgent`)."""
         agent = self.agent
         greedy = arrays.code(state.rules.geometry, agent.game.greedy_move(state, agent.rng))
-        child = add_child(root, self.geo, *tree, rng, greedy, self.depth, self.policy)
+        child = add_child(root, self.geo, *tree, rng, greedy, self.depth, self.policy, self.order)
         if child >= 0:
             tree[1][BIAS, child] = agent.prior
 
@@ -362,17 +469,17 @@ class ThruwaySearch:
         agent, done, c = self.agent, 0, self.agent.exploration
         target = agent.iterations if agent.iterations is not None else math.inf
         batch = 16 if math.isfinite(deadline) else target
-        while done < target and (done == 0 or time.perf_counter() < deadline):
+        while done < target and (done == 0 or search_clock() < deadline):
             if done and tree[0][NMOVES, 0] == 1:
                 break  # one move to consider: a decisive one (list_moves)
             tree = with_room(tree, self.geo)
             step = int(min(batch, target - done))
-            began = time.perf_counter()
-            did = iterate(root, self.geo, *tree, rng, step, c, self.depth, self.policy)
+            began = search_clock()
+            did = iterate(root, self.geo, *tree, rng, step, c, self.depth, self.policy, self.order)
             done += did
             if math.isfinite(deadline):  # (fewer than `step` when the arrays filled up)
-                rate = max(did, 1) / max(time.perf_counter() - began, 1e-6)
-                left = deadline - time.perf_counter()
+                rate = max(did, 1) / max(search_clock() - began, 1e-6)
+                left = deadline - search_clock()
                 batch = max(1, int(rate * min(SLICE_SECONDS, left)))
         return tree, done
 
@@ -459,6 +566,7 @@ def warm_up(depth: int) -> None:
     geo = arrays.geometry(3)
     tree = fresh_tree(geo)
     rng = np.zeros(1, dtype=np.uint64)
-    add_child(state.kernel_arrays(), geo, *tree, rng, k.PASS_CODE, depth, POLICY)
-    iterate(state.kernel_arrays(), geo, *tree, rng, 2, 1.0, depth, POLICY)
+    order = ORDER_DEPTH if depth != UNIFORM else -1
+    add_child(state.kernel_arrays(), geo, *tree, rng, k.PASS_CODE, depth, POLICY, order)
+    iterate(state.kernel_arrays(), geo, *tree, rng, 2, 1.0, depth, POLICY, order)
     keep_subtree(*tree, 0)

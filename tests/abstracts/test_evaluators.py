@@ -4,10 +4,11 @@ from __future__ import annotations
 
 import math
 import random
-import time
 
 import pytest
 
+import abstracts.evaluators as evaluators
+import abstracts.mcts as mcts
 from abstracts.core import Game, State
 from abstracts.evaluators import GuidedPlayout, Lead, OutOfTime, RandomPlayout, Rollout, in_frame
 from abstracts.mcts import MCTSAgent
@@ -97,7 +98,7 @@ def test_random_playouts_keep_track_of_a_pie_taken_on_the_way() -> None:
 def test_an_evaluation_past_its_deadline_stops(ttt: Game) -> None:
     state = ttt.initial_state()
     with pytest.raises(OutOfTime):
-        GuidedPlayout(0.5).evaluate(state, random.Random(1), deadline=time.perf_counter() - 1)
+        GuidedPlayout(0.5).evaluate(state, random.Random(1), deadline=evaluators.search_clock() - 1)
     assert GuidedPlayout(0.5).evaluate(state, random.Random(1), math.inf) in ("x", "o", None)
 
 
@@ -147,7 +148,8 @@ def test_a_time_budget_is_kept_when_every_playout_outlasts_it(
         clock[0] += 0.005
         return greedy(game, state, rng)
 
-    monkeypatch.setattr(time, "perf_counter", lambda: clock[0])
+    for module in (evaluators, mcts):  # the search's clock (CPU seconds: evaluators.py)
+        monkeypatch.setattr(module, "search_clock", lambda: clock[0])
     monkeypatch.setattr(type(hex4), "greedy_move", thinking)
     agent = MCTSAgent(hex4, seed=3, seconds=0.1, evaluator=GuidedPlayout(0.0))
     state = hex4.initial_state()

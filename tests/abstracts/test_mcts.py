@@ -10,7 +10,14 @@ import time
 import pytest
 
 from abstracts.core import Game, State, get_game
-from abstracts.evaluators import GuidedPlayout, Lead, RandomPlayout, Rollout, WithPrior
+from abstracts.evaluators import (
+    GuidedPlayout,
+    Lead,
+    RandomPlayout,
+    Rollout,
+    WithPrior,
+    search_clock,
+)
 from abstracts.mcts import MCTSAgent, _Node
 
 
@@ -66,6 +73,25 @@ def test_a_time_budget_stops_and_returns_a_legal_move(hex4: Game) -> None:
     agent = MCTSAgent(hex4, seed=7, seconds=0.05)
     assert agent.choose(state) in state.legal_moves()
     assert agent.last_stats is not None and agent.last_stats.iterations >= 1
+
+
+class _Sleeper:
+    """A leaf scored as a draw after 2 ms of wall time that costs no CPU (a loaded machine)."""
+
+    def evaluate(self, state: State, rng: random.Random, deadline: float = math.inf) -> None:
+        time.sleep(0.002)
+
+
+def test_a_time_budget_is_cpu_time_not_wall_time(hex4: Game) -> None:
+    # 0.02 s of wall time would allow at most 10 of these evaluations; 0.02 s of CPU time is
+    # spent only on the search's own work (tens of microseconds an iteration), so far more
+    # evaluations finish: the budget buys the same search however loaded the machine is.
+    agent = MCTSAgent(hex4, seed=7, seconds=0.02, evaluator=_Sleeper())
+    began = time.perf_counter()
+    agent.choose(hex4.initial_state())
+    assert agent.last_stats is not None and agent.last_stats.iterations > 40
+    assert time.perf_counter() - began > 40 * 0.002
+    assert search_clock is time.process_time
 
 
 def test_takes_the_pie_when_the_opening_wins() -> None:
@@ -211,7 +237,7 @@ def test_a_time_budget_stops_once_no_other_move_can_catch_up(ttt: Game) -> None:
         child = _Node(root.state, ttt, None, root, "x")
         child.visits = visits
         root.children.append(child)
-    now = time.perf_counter()
+    now = search_clock()
     agent._deadline = now + 0.5
     assert agent._decided(root, 1000, now - 1.0)
     root.children[1].visits = 600

@@ -32,6 +32,7 @@ from abstracts.thruway.playout import (
     run_playout,
 )
 from abstracts.thruway.rollout import (
+    DEFAULT_DEPTH,
     HORIZON,
     SCALE,
     TEMPO,
@@ -58,8 +59,8 @@ def traced_rollout(
 
 
 def evaluation(state: ThruwayState, seed: int) -> str | None:
-    """The side the default evaluator names (a graded judge's `Lead`: the side ahead)."""
-    found = judged_rollout().evaluate(state, random.Random(seed))
+    """The side the graded evaluator names after HORIZON plies (its `Lead`: the side ahead)."""
+    found = judged_rollout(HORIZON).evaluate(state, random.Random(seed))
     return found.side if isinstance(found, Lead) else found
 
 
@@ -105,7 +106,8 @@ def test_rollouts_near_the_ply_limit_end_drawn_there() -> None:
 
 def test_state_playout_is_uniform_and_the_default_evaluator_is_the_rollout() -> None:
     state = get_game("thruway", size=7).initial_state().play("d4-e4")
-    assert state.game.default_evaluator() == Rollout(HORIZON, graded_judge)
+    assert state.game.default_evaluator() == Rollout(DEFAULT_DEPTH, graded_judge)
+    assert DEFAULT_DEPTH == 0  # the judge at once (rollout.py)
     # The uniform playout is the compiled kernel's (test_kernel.py), seeded by the rng.
     results = [state.playout(random.Random(seed)) for seed in range(10)]
     assert results == [state.playout(random.Random(seed)) for seed in range(10)]

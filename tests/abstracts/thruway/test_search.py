@@ -8,6 +8,8 @@ the subtree under the opponent's reply, and lets the greedy prior lead a short s
 
 from __future__ import annotations
 
+import random
+
 import numpy as np
 import pytest
 
@@ -124,7 +126,8 @@ def test_the_subtree_under_the_reply_is_reused_and_reset_forgets_it() -> None:
     agent = MCTSAgent(game, seed=11, iterations=2000)
     state = game.initial_state()
     first = agent.choose(state)
-    reply = state.play(first).legal_moves()[0]
+    # The reply greedy ranks first: the search grows the replies best first (move order).
+    reply = game.greedy_move(state.play(first), random.Random(0))
     agent.choose(state.play(first).play(reply))
     assert agent.last_stats is not None and agent.last_stats.reused > 0
     agent.reset()
