@@ -90,6 +90,51 @@ def _apply_builds(codes, squares, details, builder, own, kinds, builders, touche
 
 
 @kernel
+def _close(closure):  # type: ignore[no-untyped-def]
+    """Floyd-Warshall in place, row by row: closure[a, b] becomes the shortest way from a to
+    b through any of the K points (SG-13's closure over stations)."""
+    k = closure.shape[0]
+    through = np.empty(k, np.int32)
+    for m in range(k):
+        through[:] = closure[m]
+        for a in range(k):
+            row, to_m = closure[a], closure[a, m]
+            for b in range(k):
+                row[b] = min(row[b], to_m + through[b])
+
+
+@kernel
+def _reach_through(legs, st, closure, origins, destinations, direct, out):  # type: ignore[no-untyped-def]
+    """out[i, j]: the shortest trip from origins[i] to destinations[j] going to a station of
+    `st` by `legs`, through the stations' `closure`, and on to the destination by `legs`;
+    with `direct`, `legs[o, d]` itself (the trip using none of the stations) counts too."""
+    k, count_d = len(st), len(destinations)
+    onward = np.empty((k, count_d), np.int32)
+    for b in range(k):
+        for j in range(count_d):
+            onward[b, j] = legs[st[b], destinations[j]]
+    via = np.empty(k, np.int32)
+    for i in range(len(origins)):
+        o = origins[i]
+        via[:] = INF
+        for a in range(k):
+            to_a, line = legs[o, st[a]], closure[a]
+            for b in range(k):
+                via[b] = min(via[b], to_a + line[b])
+        line_out = out[i]
+        if direct:
+            start = legs[o]
+            for j in range(count_d):
+                line_out[j] = start[destinations[j]]
+        else:
+            line_out[:] = INF
+        for b in range(k):
+            vb, line = via[b], onward[b]
+            for j in range(count_d):
+                line_out[j] = min(line_out[j], vb + line[j])
+
+
+@kernel
 def _group_reach_table(walk, systems_st, systems_flat, origins, destinations, out):  # type: ignore[no-untyped-def]
     """out[i, j]: the shortest trip from origins[i] to destinations[j] riding the systems
     (their stations and flat ride matrices) and walking, without transfer costs: what
@@ -124,32 +169,8 @@ def _group_reach_table(walk, systems_st, systems_flat, origins, destinations, ou
                 pb = mark[sys_st[b]]
                 if r < closure[pa, pb]:
                     closure[pa, pb] = r
-    through = np.empty(k, np.int32)
-    for m in range(k):  # Floyd-Warshall, row by row
-        through[:] = closure[m]
-        for a in range(k):
-            row, to_m = closure[a], closure[a, m]
-            for b in range(k):
-                row[b] = min(row[b], to_m + through[b])
-    count_d = len(destinations)
-    onward = np.empty((k, count_d), np.int32)
-    for b in range(k):
-        for j in range(count_d):
-            onward[b, j] = walk[st[b], destinations[j]]
-    via = np.empty(k, np.int32)
-    for i in range(len(origins)):
-        via[:] = INF
-        o = origins[i]
-        for a in range(k):
-            walk_a, row = walk[o, st[a]], closure[a]
-            for b in range(k):
-                via[b] = min(via[b], walk_a + row[b])
-        line_out = out[i]
-        line_out[:] = INF
-        for b in range(k):
-            vb, line = via[b], onward[b]
-            for j in range(count_d):
-                line_out[j] = min(line_out[j], vb + line[j])
+    _close(closure)
+    _reach_through(walk, st, closure, origins, destinations, False, out)
 
 
 @kernel
@@ -161,13 +182,7 @@ def _closure_of(walk, st, flat):  # type: ignore[no-untyped-def]
     for a in range(k):
         for b in range(k):
             closure[a, b] = min(walk[st[a], st[b]], flat[a * k + b])
-    through = np.empty(k, np.int32)
-    for m in range(k):
-        through[:] = closure[m]
-        for a in range(k):
-            row, to_m = closure[a], closure[a, m]
-            for b in range(k):
-                row[b] = min(row[b], to_m + through[b])
+    _close(closure)
     return closure
 
 
@@ -207,33 +222,8 @@ def _every_system(walk, origins, destinations, st, flat, rows, out):  # type: ig
     for a in range(k):
         for b in range(k):
             joined[a, b] = min(rows[st[a], st[b]], flat[a * k + b])
-    through = np.empty(k, np.int32)
-    for m in range(k):
-        through[:] = joined[m]
-        for a in range(k):
-            row, to_m = joined[a], joined[a, m]
-            for b in range(k):
-                row[b] = min(row[b], to_m + through[b])
-    count_d = len(destinations)
-    onward = np.empty((k, count_d), np.int32)
-    for b in range(k):
-        for j in range(count_d):
-            onward[b, j] = rows[st[b], destinations[j]]
-    via = np.empty(k, np.int32)
-    for i in range(len(origins)):
-        o = origins[i]
-        via[:] = INF
-        for a in range(k):
-            to_a, line = rows[o, st[a]], joined[a]
-            for b in range(k):
-                via[b] = min(via[b], to_a + line[b])
-        line_out, start = out[i], rows[o]
-        for j in range(count_d):
-            line_out[j] = start[destinations[j]]
-        for b in range(k):
-            vb, line = via[b], onward[b]
-            for j in range(count_d):
-                line_out[j] = min(line_out[j], vb + line[j])
+    _close(joined)
+    _reach_through(rows, st, joined, origins, destinations, True, out)
 
 
 @kernel
