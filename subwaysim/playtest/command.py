@@ -16,7 +16,7 @@ from rich.markup import escape
 
 from subwaysim.commands.one_game import JsonlLog
 from subwaysim.engine import Game
-from subwaysim.playtest import extras, report
+from subwaysim.playtest import extras, report, runtime
 from subwaysim.playtest import folder as playtest_folder
 from subwaysim.playtest.confirm import RECOMMENDED, confirm, rule_set, write_rule_set
 from subwaysim.playtest.extras import Extras
@@ -72,8 +72,12 @@ def _run(options: PlaytestOptions, console: Console) -> tuple[Path, int]:
     draft = load_draft(options.scenario)
     playtest_folder.claim(options.out)
     lock = playtest_folder.lock(options.out)
+    clock = runtime.Clock(options.jobs, options.scheduler)
+    progress = Progress(0)
+    timed = True  # nothing to time until the folder is known to be this playtest's
     try:
         meta = playtest_folder.open_meta(options.out, str(options.scenario), draft.data)
+        timed = False
         planned = first_runs(options, draft)
         games = sum(len(r.part.values) * r.agent.games for r in planned)
         console.print(
@@ -82,7 +86,7 @@ def _run(options: PlaytestOptions, console: Console) -> tuple[Path, int]:
                 f"games, into {options.out}"
             )
         )
-        progress = Progress(len(planned))
+        progress.total = len(planned)
         backend = progress.memo.backend(
             choose_backend(options.jobs, options.scheduler, work=play_recorded)
         )
@@ -109,8 +113,14 @@ def _run(options: PlaytestOptions, console: Console) -> tuple[Path, int]:
             options.out, draft, rules, options.agents, options.confirm,
             progress.memo.backend(plain),
         )  # fmt: skip
-        path = report.write(replace(playtest, confirmation=checked), found)
+        copied = progress.memo.copied
+        sessions = runtime.record(options.out, clock.session(progress.played - copied, copied))
+        timed = True
+        path = report.write(replace(playtest, confirmation=checked, runtime=sessions), found)
     finally:
+        if not timed:  # stopped early: the time still counts towards the resumed run's total
+            copied = progress.memo.copied
+            runtime.record(options.out, clock.session(progress.played - copied, copied))
         lock.release()
     copied = progress.memo.copied
     console.print(

@@ -3,6 +3,7 @@ sweep's results by question part and kind of player."""
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
@@ -11,6 +12,7 @@ from subwaysim.playtest.options import AgentRun, PlaytestOptions
 from subwaysim.playtest.questions import Derived, Question
 from subwaysim.playtest.results import PartResult
 from subwaysim.playtest.runs import Run
+from subwaysim.playtest.runtime import Session
 from subwaysim.sweep.run.results import GameRecord
 
 if TYPE_CHECKING:
@@ -32,6 +34,7 @@ class Playtest:
     runs: tuple[Run, ...] = ()  # every sweep planned, played or not
     extras: Extras | None = None  # question 1's ladder and matrix, question 3's tune
     confirmation: Confirmed | None = None  # recommended.yaml against the draft
+    runtime: Sequence[Session] = ()  # every run of `subway playtest` on the folder
 
     @property
     def agents(self) -> tuple[AgentRun, ...]:

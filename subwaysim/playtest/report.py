@@ -14,7 +14,7 @@ import re
 from collections.abc import Sequence
 from pathlib import Path
 
-from subwaysim.playtest import advice, answers, figures, recommend
+from subwaysim.playtest import advice, answers, figures, recommend, runtime
 from subwaysim.playtest.advice import Answer
 from subwaysim.playtest.confirm import RECOMMENDED, Confirmed, KindConfirmed
 from subwaysim.playtest.extras import Extras
@@ -70,6 +70,7 @@ def _title(p: Playtest) -> str:
         f"The designer's draft ends with twelve questions for testers. This report answers "
         f"each, in the designer's order, from games of `{p.options.scenario}` played by the "
         f"computer (`subway playtest`), and recommends a rule set."
+        + (f"\n\n{runtime.sentence(p.runtime)}" if p.runtime else "")
     )
 
 

@@ -8,6 +8,7 @@ from pathlib import Path
 
 import pytest
 
+from subwaysim.playtest import runtime
 from subwaysim.playtest.advice import sentences, words
 from subwaysim.playtest.report import first_screens
 from subwaysim.sweep.run.folder import GAMES
@@ -155,7 +156,13 @@ def test_a_rerun_resumes_playing_only_what_is_missing(played: tuple[Path, Path, 
     assert sorted(map(int, to_play)) == [0] * (SWEEPS - 1) + [1]
     assert "(1 game played in" in again.output
     assert games.read_text() == "".join(lines)
-    assert (out / "report.md").read_text() == report
+    # The same report, but for the run time, which now sums both runs (runtime.json).
+    timing = re.compile(r"^This playtest took .*$", re.M)
+    again_report = (out / "report.md").read_text()
+    assert timing.sub("", again_report) == timing.sub("", report)
+    assert "in one run" in report and "in 2 runs (resumed)" in again_report
+    sessions = runtime.read(out)
+    assert [s.played for s in sessions] == [sessions[0].played, 1]
 
 
 @pytest.mark.parametrize(
