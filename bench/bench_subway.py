@@ -14,7 +14,8 @@ a mid-game classic network (`reference_routing`, the yardstick the project start
 - a 24 x 24 board relative to 12 x 12, whole games (<= 5x);
 - a 200-game sweep on 2 worker processes against 1 (>= 1.8x on an idle 2-core machine).
 
-Run: .venv/bin/python -m bench.bench_subway [quick]
+Run: .venv/bin/python -m bench.bench_subway [quick] [games]
+(`games` stops after the two game figures: no sweep on two processes beside other work.)
 """
 
 from __future__ import annotations
@@ -166,7 +167,7 @@ def sweep_speedup(games: int) -> tuple[float, float, float]:
     return one, two, one / two
 
 
-def main(quick: bool = False) -> None:
+def main(quick: bool = False, games_only: bool = False) -> None:
     classic = load_scenario(CLASSIC)
     randoms = load_scenario(CLASSIC, RANDOMS)
     query = networkx_query(classic)
@@ -188,6 +189,8 @@ def main(quick: bool = False) -> None:
             f"{seconds / query:6.0f} queries (goal <= {goal}) = "
             f"{seconds / grid:6.0f} grid queries (goal <= {grid_goal})"
         )
+    if games_only:
+        return
 
     trips = recorded_trips(classic, 1)
     fast = min(timed(lambda: route_with_router(trips, classic)) for _ in range(3))
@@ -227,4 +230,4 @@ def main(quick: bool = False) -> None:
 
 
 if __name__ == "__main__":
-    main("quick" in sys.argv[1:])
+    main("quick" in sys.argv[1:], "games" in sys.argv[1:])

@@ -96,13 +96,18 @@ class GreedyAgent(Agent):
         gains on today's network (the network changed since the ranking)."""
         view = self._view(state)
         heads = queue_heads(state)
-        base = view.value(view.trips(state.network, tuple(heads)))
-        horizon = trips_left(state)
+        base: float | None = None  # today's worth and the horizon, once a plan asks for them
+        horizon = 0.0
         while self._ranking:
             plan = self._ranking.pop(0)
             if builds.check(plan.builds[0], state, self.player, budget, first) is not None:
                 continue
-            (trips,) = self._trips(state, view, [], [plan], heads)
+            if base is None:  # today's network valued in the same batch as the first plan
+                today, trips = self._trips(state, view, [((), tuple(heads))], [plan], heads)
+                assert today is not None
+                base, horizon = view.value(today), trips_left(state)
+            else:
+                (trips,) = self._trips(state, view, [], [plan], heads)
             gain = self._gain(state, view, plan, trips, base, horizon, heads)
             if gain is not None and self.weigh(view, plan, gain) > 0:
                 return list(plan.builds)

@@ -36,6 +36,12 @@ class ModeTable:
     def __post_init__(self) -> None:
         self.parts = packed(self.systems)
 
+    @property
+    def nbytes(self) -> int:
+        """Its own arrays' bytes (the systems' rides packed; the walks are shared), for the
+        cache's bound (`cache.footprint`)."""
+        return sum(part.nbytes for part in self.parts)
+
     @cached_property
     def arrays(self) -> tuple[np.ndarray, ...]:
         """The station graphs of every subset, with walking and without (`_table_trip`)."""

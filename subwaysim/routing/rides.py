@@ -154,22 +154,23 @@ class SystemRides:
     serial: int = field(init=False)  # unique while cached: a cheap key for sets of systems
     flat: np.ndarray = field(init=False)  # the matrix as int64, for kernels of many systems
     rideable: bool = field(init=False)  # SG-12: some ride joins two different stations
+    nbytes: int = field(init=False)  # the arrays' bytes, for the cache's bound (`footprint`)
 
     def __post_init__(self) -> None:
         self.serial = next(_serials)
         board, line = self.line.board, self.line
-        count = len(line.stations)
         self.stations, self.matrix, self.flat, self.rideable = line_rides(
             board.width,
             board.height,
-            np.fromiter(line.track, np.int64, len(line.track)),
-            np.fromiter((sq for sq, _ in line.stations), np.int64, count),
-            np.fromiter((kind == "express" for _, kind in line.stations), np.bool_, count),
+            np.array(list(line.track), dtype=np.int64),
+            np.array([sq for sq, _ in line.stations], dtype=np.int64),
+            np.array([kind == "express" for _, kind in line.stations], dtype=np.bool_),
             self.rule == "both_ends",
         )
         self.stations.flags.writeable = False
         self.matrix.flags.writeable = False
         self.flat.flags.writeable = False
+        self.nbytes = self.stations.nbytes + self.matrix.nbytes + self.flat.nbytes
 
     @cached_property
     def index(self) -> dict[int, int]:
@@ -201,13 +202,15 @@ class SystemRides:
 def packed(systems: Sequence[SystemRides]) -> tuple[np.ndarray, ...]:
     """Several systems as kernels take them: (stations, offsets, flat rides, flat offsets),
     system i's stations at stations[offsets[i]:offsets[i + 1]], its matrix flattened likewise."""
+    if not systems:
+        none = np.zeros(0, dtype=np.int64)
+        return none, np.zeros(1, dtype=np.int64), none, np.zeros(1, dtype=np.int64)
     sizes = [len(s.stations) for s in systems]
-    none = np.zeros(0, dtype=np.int64)
     return (
-        np.concatenate([s.stations for s in systems]) if systems else none,
+        np.concatenate([s.stations for s in systems]),
         np.array(list(accumulate(sizes, initial=0)), dtype=np.int64),
-        np.concatenate([s.flat for s in systems]) if systems else none,
-        np.array(list(accumulate((k * k for k in sizes), initial=0)), dtype=np.int64),
+        np.concatenate([s.flat for s in systems]),
+        np.array(list(accumulate([k * k for k in sizes], initial=0)), dtype=np.int64),
     )
 
 

@@ -16,6 +16,7 @@ from subwaysim.routing.cache import RouteCache
 from subwaysim.routing.kernels import INF
 from subwaysim.routing.mode_table import MAX_SYSTEMS, ModeTable
 from subwaysim.routing.modes import NO_MODE, WALK_ONLY, choices
+from subwaysim.routing.nearest import nearest_walks
 from subwaysim.routing.rides import Line, SystemRides
 from subwaysim.routing.routes import Leg, Ride, Route, TripOptions, Walk
 from subwaysim.routing.rules import WALK, RouteError, RoutingRules
@@ -150,9 +151,8 @@ class Router:
         def nearest() -> tuple[list[int], list[int]]:
             if not squares:
                 return [INF] * self._size, [INF] * self._size
-            chosen = sorted(squares)
-            distances = walk.distances
-            return distances[:, chosen].min(axis=1).tolist(), distances[chosen].min(0).tolist()
+            to, back = nearest_walks(walk.distances, np.array(sorted(squares), dtype=np.int64))
+            return to.tolist(), back.tolist()
 
         # The same stations (a build of track, or of a station no ride reaches) keep them.
         return self.cache.get(("nearest", walk, squares), nearest)

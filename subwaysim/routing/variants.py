@@ -227,6 +227,17 @@ def _every_system(walk, origins, destinations, st, flat, rows, out):  # type: ig
 
 
 @kernel
+def _parts(systems_st, systems_flat, first, last):  # type: ignore[no-untyped-def]
+    """The stations and flat rides of systems first..last - 1, as a group's kernels take them."""
+    part_st = List()
+    part_flat = List()
+    for c in range(first, last):
+        part_st.append(systems_st[c])
+        part_flat.append(systems_flat[c])
+    return part_st, part_flat
+
+
+@kernel
 def _few_points(  # type: ignore[no-untyped-def]
     walk,
     origins,
@@ -273,13 +284,9 @@ def _few_points(  # type: ignore[no-untyped-def]
             continue
         first, last = (0, count) if g == 0 else (g - 1, g)
         mask, fresh = 0, False
-        part_st = List()
-        part_flat = List()
         for c in range(first, last):
             mask |= 1 << seats[c]
             fresh = fresh or changed[c]
-            part_st.append(systems_st[c])
-            part_flat.append(systems_flat[c])
         if fresh and g == 0 and count == 2 and changed[0] != changed[1] and len(rival[0]) > 0:
             mine, theirs = (0, 1) if changed[0] else (1, 0)
             rows, have, closures, made = rival
@@ -294,9 +301,11 @@ def _few_points(  # type: ignore[no-untyped-def]
             )
             continue
         if fresh:
+            part_st, part_flat = _parts(systems_st, systems_flat, first, last)
             _group_reach_table(walk, part_st, part_flat, origins, destinations, reach[g])
             continue
         if table_of[mask] < 0:
+            part_st, part_flat = _parts(systems_st, systems_flat, first, last)
             table = np.empty((len(table_origins), len(table_destinations)), np.int32)
             _group_reach_table(walk, part_st, part_flat, table_origins, table_destinations, table)
             table_of[mask] = len(tables)
