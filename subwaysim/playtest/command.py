@@ -47,6 +47,11 @@ class Progress:
     failed: int = 0
     memo: PlayedGames = field(default_factory=PlayedGames)
     started: float = field(default_factory=time.monotonic)
+    sweeps_copied: int | None = None  # copies made by the sweeps, once they are all played
+
+    def copied(self) -> int:
+        """Sweep games copied rather than played (the confirmation's copies not counted)."""
+        return self.memo.copied if self.sweeps_copied is None else self.sweeps_copied
 
     def elapsed(self) -> str:
         seconds = int(time.monotonic() - self.started)
@@ -100,6 +105,7 @@ def _run(options: PlaytestOptions, console: Console) -> tuple[Path, int]:
                 run = _with_derived(run, draft, derived)
             _play(run, options, draft, backend, console, progress)
             played.append(run)
+        progress.sweeps_copied = progress.memo.copied
         _replay_page(options, draft, console)
         results = _results(played)
         playtest = Playtest(options, draft.scenario.name, derived, results, tuple(played))
@@ -113,16 +119,16 @@ def _run(options: PlaytestOptions, console: Console) -> tuple[Path, int]:
             options.out, draft, rules, options.agents, options.confirm,
             progress.memo.backend(plain),
         )  # fmt: skip
-        copied = progress.memo.copied
+        copied = progress.copied()
         sessions = runtime.record(options.out, clock.session(progress.played - copied, copied))
         timed = True
         path = report.write(replace(playtest, confirmation=checked, runtime=sessions), found)
     finally:
         if not timed:  # stopped early: the time still counts towards the resumed run's total
-            copied = progress.memo.copied
+            copied = progress.copied()
             runtime.record(options.out, clock.session(progress.played - copied, copied))
         lock.release()
-    copied = progress.memo.copied
+    copied = progress.copied()
     console.print(
         escape(
             f"Wrote {path} ({_games(progress.played - copied)} played"

@@ -115,6 +115,7 @@ def sentence(sessions: Sequence[Session]) -> str:
     runs = "one run" if len(sessions) == 1 else f"{len(sessions)} runs (resumed)"
     return (
         f"This playtest took {duration(wall)} of wall time and {duration(cpu)} of CPU time "
-        f"in {runs}, {where}: {played:,} games played and {copied:,} copied from earlier "
-        f"sweeps (started {sessions[0].started})."
+        f"in {runs}, {where}, started {sessions[0].started}. Its sweeps played {played:,} "
+        f"games and copied {copied:,} from earlier sweeps; the ladder, strategy matrix, tune "
+        f"and confirmation games are counted in their sections."
     )

@@ -20,7 +20,7 @@ def test_sessions_add_up_across_resumed_runs(tmp_path: Path) -> None:
     # 3,600 + 1,260 s = 1 h 21 min; 7,000 + 2,400 s = 2 h 36 min 40 s
     assert "1 h 21 min of wall time and 2 h 36 min of CPU time in 2 runs (resumed)" in text
     assert "--jobs 2 on a 2-core machine" in text
-    assert "5,800 games played and 1,000 copied" in text
+    assert "Its sweeps played 5,800 games and copied 1,000 from earlier sweeps" in text
 
 
 def test_a_missing_or_damaged_file_is_no_sessions(tmp_path: Path) -> None:
