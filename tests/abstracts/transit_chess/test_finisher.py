@@ -63,6 +63,7 @@ def test_the_last_defended_stack_is_taken_with_more_attackers_than_defenders() -
     assert str(state.game.greedy_move(state, random.Random(0))) == "P@B-A"
     chosen = Finisher().choose(state)
     assert chosen is not None and str(chosen[0]) == "P@B-C"
+    assert (chosen[1].iterations, chosen[1].value) == (0, 1.0)  # no playouts; a forced win
 
 
 def test_a_forced_gain_of_material_is_found_and_played() -> None:
@@ -77,6 +78,7 @@ def test_a_forced_gain_of_material_is_found_and_played() -> None:
     assert (str(state.rules.codec.move(found.code)), found.score) == ("P@B-C", 6)
     chosen = Finisher().choose(state)
     assert chosen is not None and str(chosen[0]) == "P@B-C"
+    assert chosen[1].value == 0.5 + 0.5 * 6 / 8  # the judge's share for a balance of 6 of 8
 
 
 def test_the_finisher_hands_other_positions_to_mcts() -> None:
