@@ -58,9 +58,11 @@ class SearchStats:
 
 class CompiledSearch(Protocol):
     """A game's own search for an agent (the game's optional `compiled_search(agent)`
-    hook, which `MCTSAgent` looks up): this UCT, compiled."""
+    hook, which `MCTSAgent` looks up): this UCT, compiled, or a search of the game's own
+    that may hand a position back (None: this UCT then searches it, within the same
+    budget; transit chess's finisher)."""
 
-    def choose(self, state: AnyState) -> tuple[Move, SearchStats]: ...
+    def choose(self, state: AnyState) -> tuple[Move, SearchStats] | None: ...
 
     def reset(self) -> None: ...
 
@@ -183,8 +185,10 @@ class MCTSAgent:
             self.last_stats = SearchStats(0, 0.0, 0, 0.5, 0)
             return legal[0]
         if self._compiled is not None:
-            move, self.last_stats = self._compiled.choose(state)
-            return move
+            found = self._compiled.choose(state)
+            if found is not None:  # else the position is this UCT's (CompiledSearch)
+                move, self.last_stats = found
+                return move
         root = self._reused_root(state, legal) or _Node(state, self.game, None, None, "")
         reused = root.visits
         iterations = self._search(root)

@@ -12,6 +12,7 @@ from rich.console import RenderableType
 from abstracts.core import MAX_PLIES, MAX_SEED, Game, GameOptions, register
 from abstracts.evaluators import Evaluator
 from abstracts.transit_chess.design import design_system
+from abstracts.transit_chess.finisher import Finisher
 from abstracts.transit_chess.generator import MAX_ROUTES, MAX_STOPS, random_system
 from abstracts.transit_chess.greedy import greedy_code
 from abstracts.transit_chess.mapfile import load_map, portable_map, system_from_data
@@ -146,6 +147,12 @@ class TransitChessGame(Game[TransitChessState, TransitChessMove]):
         if self.system is not None:
             warm_up(self.initial_state())
         return judged_rollout()
+
+    def compiled_search(self, agent: object) -> Finisher:
+        """MCTS first asks the finisher (finisher.py) in a won ending: a short exact search
+        for a forced gain of material, MT-10's exchanges to their end; every other position
+        is searched by the UCT as before."""
+        return Finisher()
 
     def seat_swap_ahead(self, state: TransitChessState) -> bool:
         """No pie rule here: the players never swap seats."""
