@@ -26,7 +26,7 @@ from subwaysim.sweep.report.differences import compare_csv
 from subwaysim.sweep.run.backends import Backend
 from subwaysim.sweep.run.folder import GAMES
 from subwaysim.sweep.run.play import GameTask, Played
-from subwaysim.sweep.run.results import GameRecord, Layout, format_rows, read_games
+from subwaysim.sweep.run.results import GameRecord, GamesWriter, Layout, read_games
 from subwaysim.sweep.statistics.compare import SettingDifferences, compare_all
 from subwaysim.sweep.statistics.stats import SettingStats, summarize
 from tabletop.files import atomic_write_text
@@ -108,34 +108,51 @@ def confirm(
 def _confirm_kind(
     out: Path, draft: Draft, rules: RuleSet, agent: AgentRun, games: int, backend: Backend
 ) -> KindConfirmed:
+    """Each game is added to games.csv as it ends, so a stopped confirmation resumes with
+    the games it still lacks (a torn last line dropped, as a sweep does)."""
     folder = out / CONFIRM / agent.slug
     folder.mkdir(parents=True, exist_ok=True)
     players = player_specs(agent, len(draft.scenario.players))
     base = parse_scenario(draft.text, draft.source, players)
     tuned = parse_scenario(rules.text, RECOMMENDED, players)
     layout = Layout((KEY,), tuple(p.name for p in base.players))
-    records = _kept(folder, rules.text, games)
-    if records is None:
-        tasks = [
-            GameTask(setting, k, game_seed(base.seed, setting, k), scenario)
-            for setting, scenario in ((DRAFT, base), (TUNED, tuned))
-            for k in range(games)
-        ]
+    records, clean = _kept(folder, rules.text, layout)
+    if clean is None:  # nothing of this rule set's yet: start afresh
         (folder / "plays.csv").unlink(missing_ok=True)
-        played = [o.record for o in recording(backend, folder)(tasks) if isinstance(o, Played)]
-        records = sorted(played, key=lambda r: (r.setting.values != ("draft",), r.game))
-        atomic_write_text(folder / GAMES, format_rows(layout, records))
-        atomic_write_text(folder / RECOMMENDED, rules.text)
+        (folder / GAMES).unlink(missing_ok=True)
+        atomic_write_text(folder / RECOMMENDED, rules.text)  # what games.csv confirms
+    done = {(r.setting.values, r.game) for r in records}
+    tasks = [
+        GameTask(setting, k, game_seed(base.seed, setting, k), scenario)
+        for setting, scenario in ((DRAFT, base), (TUNED, tuned))
+        for k in range(games)
+        if (setting.values, k) not in done
+    ]
+    if tasks:
+        writer = GamesWriter(folder / GAMES, layout, clean)
+        try:
+            for outcome in recording(backend, folder)(tasks):
+                if isinstance(outcome, Played):
+                    writer.add(outcome.record)
+        finally:
+            writer.close()
+        records = list(read_games(folder / GAMES).records)  # as a resumed run reads them
+    records.sort(key=lambda r: (r.setting.values != ("draft",), r.game))
     differences = compare_all(records, DRAFT, True, read_plays(folder))
     atomic_write_text(folder / "compare.csv", compare_csv(differences))
     stats = {s.setting.values[0]: s for s in summarize(records)}
     return KindConfirmed(agent, games, stats, differences[0] if differences else None, folder)
 
 
-def _kept(folder: Path, text: str, games: int) -> list[GameRecord] | None:
-    """The folder's games when they confirm this very rule set, all of them."""
+def _kept(folder: Path, text: str, layout: Layout) -> tuple[list[GameRecord], int | None]:
+    """The games the folder holds for this very rule set, and games.csv's clean length
+    (None: none kept, the folder confirmed another rule set or nothing yet)."""
     path, same = folder / GAMES, folder / RECOMMENDED
-    if not path.exists() or not same.exists() or same.read_text(encoding="utf-8") != text:
-        return None
-    records = list(read_games(path).records)
-    return records if len(records) >= 2 * games else None
+    if not same.exists() or same.read_text(encoding="utf-8") != text:
+        return [], None
+    if not path.exists():
+        return [], None
+    table = read_games(path)
+    if table.layout != layout:
+        return [], None
+    return list(table.records), table.clean_bytes

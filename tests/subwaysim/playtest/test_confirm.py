@@ -7,6 +7,8 @@ from collections.abc import Iterator, Sequence
 from pathlib import Path
 from types import SimpleNamespace
 
+import pytest
+
 from subwaysim.playtest.confirm import RECOMMENDED, confirm, rule_set, write_rule_set
 from subwaysim.playtest.options import AgentRun
 from subwaysim.playtest.plays import play_recorded
@@ -72,3 +74,37 @@ def test_no_change_means_nothing_to_confirm(tmp_path: Path) -> None:
         ).kinds
         == ()
     )
+
+
+def test_a_stopped_confirmation_keeps_its_games_and_resumes_with_the_rest(tmp_path: Path) -> None:
+    """Standards: a long run keeps every finished game on disk as it goes and resumes."""
+    rules = rule_set(draft(), ["rules.builds_per_turn=1"])
+    whole = confirm(
+        tmp_path / "whole", draft(), rules, [AgentRun("greedy", 4)], 4, serial_work(play_recorded)
+    )
+
+    def stopping(tasks: Sequence[GameTask]) -> Iterator[Outcome]:
+        for n, outcome in enumerate(serial_work(play_recorded)(tasks)):
+            if n == 5:
+                raise KeyboardInterrupt  # Ctrl-C while the sixth game is played
+            yield outcome
+
+    out = tmp_path / "stopped"
+    with pytest.raises(KeyboardInterrupt):
+        confirm(out, draft(), rules, [AgentRun("greedy", 4)], 4, stopping)
+    games = out / "confirm" / "greedy" / "games.csv"
+    text = games.read_text()
+    assert len(text.splitlines()) == 1 + 5  # the header and the five finished games
+    games.write_text(text + text.splitlines()[-1][:7])  # and a kill tore a sixth line
+    asked: list[GameTask] = []
+
+    def counting(tasks: Sequence[GameTask]) -> Iterator[Outcome]:
+        asked.extend(tasks)
+        return serial_work(play_recorded)(tasks)
+
+    again = confirm(out, draft(), rules, [AgentRun("greedy", 4)], 4, counting)
+    assert len(asked) == 3  # only the games it lacked
+    assert again.kinds[0].stats == whole.kinds[0].stats
+    assert (out / "confirm" / "greedy" / "compare.csv").read_text() == (
+        tmp_path / "whole" / "confirm" / "greedy" / "compare.csv"
+    ).read_text()
