@@ -239,13 +239,13 @@ def showing_answer(p: Playtest, question: Question) -> Answer:
 def features_answer(p: Playtest, question: Question) -> Answer:
     best = largest_effect(p)
     if best is None:
-        choice = Choice("advice", "no new feature needed yet", "No switch changed closeness "
-                        "detectably in these games.", NOT_RULES)  # fmt: skip
+        choice = Choice("advice", "no new feature needed yet", "No switch made games "
+                        "detectably closer in these games.", NOT_RULES)  # fmt: skip
         return Answer(
             question, choice, "**No new feature is needed yet**: " + _first_down(choice.reason)
         )
     name, text = best
-    reason = f"Of every switch tried, {name} changes closeness most ({text})."
+    reason = f"Of every switch tried, {name} makes games closest (margin share {text})."
     choice = Choice("advice", f"try {name} at the table", reason, NOT_RULES)
     first = (
         f"**Try {name} at the table**: {_first_down(reason)} Every open idea of the draft is a "
@@ -262,7 +262,7 @@ def largest_effect(p: Playtest) -> tuple[str, str] | None:
         reference = results[0]
         for value in reference.values[1:]:
             c = recommend.detected(reference, value, "closeness")
-            if c is not None:
+            if c is not None and c.difference < 0:  # a smaller margin share: closer games
                 pct = recommend.percent_of_baseline(c)
                 size = abs(pct) if not math.isnan(pct) else 0.0
                 text = f"{c.difference * 100:+.1f} pp, {pct:+.0f}% of the draft's"

@@ -49,16 +49,25 @@ class RuleSet:
 
 def rule_set(draft: Draft, overrides: Sequence[str]) -> RuleSet:
     """The draft with `overrides` applied one by one, each kept only if the scenario stays
-    valid; the text validated as `subway validate` would."""
+    valid (one refused is tried again once the others are in, so the order the questions
+    give them in does not matter), each once; the text validated as `subway validate` would."""
     applied: list[str] = []
-    dropped: list[tuple[str, str]] = []
-    for item in overrides:
-        try:
-            parse_scenario(draft.text, draft.source, [*applied, item])
-        except ScenarioError as exc:
-            dropped.append((item, str(exc).splitlines()[0]))
-            continue
-        applied.append(item)
+    pending = list(dict.fromkeys(overrides))  # each once, in the order given
+    why: dict[str, str] = {}
+    while pending:  # one that needs a later one first (end.turns=null after an ending) retries
+        left = []
+        for item in pending:
+            try:
+                parse_scenario(draft.text, draft.source, [*applied, item])
+            except ScenarioError as exc:
+                why[item] = str(exc).splitlines()[0]
+                left.append(item)
+                continue
+            applied.append(item)
+        if len(left) == len(pending):
+            break
+        pending = left
+    dropped = [(item, why[item]) for item in pending]
     data = dict(draft.data)
     for item in applied:
         apply_override(data, item, RECOMMENDED)

@@ -13,13 +13,17 @@ from subwaysim.playtest.confirm import RECOMMENDED, confirm, rule_set, write_rul
 from subwaysim.playtest.options import AgentRun
 from subwaysim.playtest.plays import play_recorded
 from subwaysim.playtest.report import _rule_set
-from subwaysim.scenario import load_scenario
+from subwaysim.scenario import load_scenario, parse_scenario
 from subwaysim.sweep.run.backends import serial_work
 from subwaysim.sweep.run.play import GameTask, Outcome
 
 from .helpers import draft
 
 GAMES = 10
+
+
+def load_scenario_text(text: str):  # type: ignore[no-untyped-def]
+    return parse_scenario(text, RECOMMENDED)
 
 
 def test_the_rule_set_applies_what_validates_and_says_what_it_left_out(tmp_path: Path) -> None:
@@ -31,6 +35,14 @@ def test_the_rule_set_applies_what_validates_and_says_what_it_left_out(tmp_path:
     scenario = load_scenario(path)  # what `subway validate` reads
     assert scenario.rules.builds_per_turn == 6 and scenario.name == "tiny"
     assert "#   --set rules.builds_per_turn=6" in path.read_text()
+
+
+def test_an_override_that_needs_another_first_is_kept_and_each_is_applied_once() -> None:
+    # end.turns=null alone leaves no end condition (SG-20); after the piles' ending it is valid
+    rules = rule_set(draft(), ["end.turns=null", "end.depleted_piles=2", "end.turns=null"])
+    assert rules.applied == ("end.depleted_piles=2", "end.turns=null") and rules.dropped == ()
+    scenario = load_scenario_text(rules.text)
+    assert scenario.end.turns is None and scenario.end.depleted_piles == 2
 
 
 def test_the_confirmation_pairs_the_drafts_games_with_the_rule_sets(tmp_path: Path) -> None:

@@ -4,7 +4,9 @@ confidence, when it keeps the draft's rule, and when it cannot tell yet."""
 from __future__ import annotations
 
 from pathlib import Path
+from types import SimpleNamespace
 
+from subwaysim.playtest.advice import largest_effect
 from subwaysim.playtest.options import AgentRun
 from subwaysim.playtest.questions import QUESTIONS
 from subwaysim.playtest.recommend import choose, descriptive, flags, seat_flag, too_few
@@ -92,3 +94,17 @@ def test_a_first_seat_interval_excluding_half_is_flagged() -> None:
     assert len(flags([[lopsided]])) == 3  # every setting
     fair = result([], "greedy", games=12)  # IRT wins 3 of 12: 25% [9%-53%]
     assert seat_flag(fair, "3") is None
+
+
+def test_question_10_names_the_switch_that_makes_games_closest_never_one_that_widens() -> None:
+    """A larger margin share (+) is a worse game; Q10 suggests only a detected narrowing."""
+    wider = comparison("6", "closeness", 0.30, 0.20, 0.40, baseline=0.25)  # much less close
+    closer = comparison("1", "closeness", -0.05, -0.08, -0.02, baseline=0.25)
+    games = result([wider, closer], "greedy", games=12)
+    p = SimpleNamespace(results={(1, "builds"): [games]})
+    assert largest_effect(p) == (  # type: ignore[arg-type]
+        "Q1 builds_per_turn = 1",
+        "-5.0 pp, -20% of the draft's",
+    )
+    only_wider = result([wider], "greedy", games=12)
+    assert largest_effect(SimpleNamespace(results={(1, "builds"): [only_wider]})) is None  # type: ignore[arg-type]
