@@ -68,10 +68,8 @@ def comparisons(folder: Path, part: Part, spec: str) -> dict:  # type: ignore[ty
     return read_compare(folder / "compare.csv", labels(keys, run))
 
 
-def test_every_detected_claim_and_every_same_game_claim_matches_compare_csv(
-    played: tuple[Path, Path, str],
-) -> None:
-    scenario, out, _ = played
+def check_claims(scenario: Path, out: Path) -> tuple[int, int]:
+    """Check every claim of OUT/report.md against its compare.csv; (detected, same-game) counts."""
     report = (out / "report.md").read_text()
     found = claims(report, scenario, out)
     assert len(found) > 50  # every setting of every part, each kind of player
@@ -94,5 +92,22 @@ def test_every_detected_claim_and_every_same_game_claim_matches_compare_csv(
             c = rows[(value, name)]
             assert c.significant, (folder, value, claim)
             assert claim == difference_text(c, metric) + " (detected)", (folder, claim)
+    return detected, same
+
+
+def test_every_detected_claim_and_every_same_game_claim_matches_compare_csv(
+    played: tuple[Path, Path, str],
+) -> None:
+    scenario, out, _ = played
+    detected, same = check_claims(scenario, out)
     assert detected > 0, "the tiny playtest detects some differences (random players, 12 games)"
     print(f"{detected} detected claims and {same} same-game claims checked against compare.csv")
+
+
+def test_the_committed_full_report_claims_match_its_compare_csv() -> None:
+    """The same check on the committed full run, reports/playtest (README), which plays
+    classic with greedy and the search player."""
+    root = Path(__file__).resolve().parents[3]
+    out = root / "reports" / "playtest"
+    detected, same = check_claims(root / "scenarios" / "classic.yaml", out)
+    assert detected > 0 and same > 0, (detected, same)
