@@ -115,6 +115,20 @@ def expected_points(
 
 
 @kernel
+def _close(closure):  # type: ignore[no-untyped-def]
+    """Floyd-Warshall in place, row by row: closure[a, b] becomes the shortest way from a to
+    b through any of the K points (SG-13's closure over stations)."""
+    k = closure.shape[0]
+    through = np.empty(k, np.int32)
+    for m in range(k):
+        through[:] = closure[m]
+        for a in range(k):
+            row, to_m = closure[a], closure[a, m]
+            for b in range(k):
+                row[b] = min(row[b], to_m + through[b])
+
+
+@kernel
 def _closure(edges, k):  # type: ignore[no-untyped-def]
     """(K, K) int32 shortest ways between a group's stations over its (K, K) edge matrix
     (the cheaper of riding and walking between two stations, SG-13 without transfer costs):
@@ -123,13 +137,7 @@ def _closure(edges, k):  # type: ignore[no-untyped-def]
     for a in range(k):
         for b in range(k):
             closure[a, b] = edges[a * k + b]
-    through = np.empty(k, np.int32)
-    for m in range(k):
-        through[:] = closure[m]
-        for a in range(k):
-            row, to_m = closure[a], closure[a, m]
-            for b in range(k):
-                row[b] = min(row[b], to_m + through[b])
+    _close(closure)
     return closure
 
 

@@ -23,7 +23,7 @@ import numpy as np
 from numba.typed import List
 
 from subwaysim.network import Network
-from subwaysim.routing.expectation import _pair_points, pair_points
+from subwaysim.routing.expectation import _close, _pair_points, pair_points
 from subwaysim.routing.kernels import INF
 from subwaysim.routing.kernels import _ride_matrix as _ride_matrix_of
 from subwaysim.routing.router import Router
@@ -87,20 +87,6 @@ def _apply_builds(codes, squares, details, builder, own, kinds, builders, touche
                 return False, moved
             kinds[sq], builders[sq], touched[sq] = 0, -1, True
     return True, moved
-
-
-@kernel
-def _close(closure):  # type: ignore[no-untyped-def]
-    """Floyd-Warshall in place, row by row: closure[a, b] becomes the shortest way from a to
-    b through any of the K points (SG-13's closure over stations)."""
-    k = closure.shape[0]
-    through = np.empty(k, np.int32)
-    for m in range(k):
-        through[:] = closure[m]
-        for a in range(k):
-            row, to_m = closure[a], closure[a, m]
-            for b in range(k):
-                row[b] = min(row[b], to_m + through[b])
 
 
 @kernel
