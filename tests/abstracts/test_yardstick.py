@@ -59,3 +59,16 @@ def test_the_command_line_runs_a_tiny_series(capsys: pytest.CaptureFixture[str])
     out = capsys.readouterr().out
     assert out.startswith("game  0: ours first ") and "\ngame  1: ours second " in out
     assert "against OpenSpiel MCTSBot" in out and "a game)" in out
+
+
+def test_the_profile_prints_a_move_cost_for_each_board(capsys: pytest.CaptureFixture[str]) -> None:
+    from abstracts import yardstick_profile
+
+    assert yardstick_profile.main(["--simulations", "4", "--moves", "1"]) == 0
+    lines = capsys.readouterr().out.splitlines()
+    assert [line.split(":")[0] for line in lines] == [
+        label for label, *_ in yardstick_profile.BOARDS
+    ]
+    assert all(
+        "compiled rollouts" in line and "s a move (CPU, 4 simulations" in line for line in lines
+    )
