@@ -45,6 +45,7 @@ class Duel:
     index: int
     seeds: tuple[int, int]
     python_rollouts: bool = False  # OpenSpiel's own RandomRolloutEvaluator
+    solve: bool = True  # MCTSBot backs up proven results (False: a diagnostic only)
 
 
 @dataclass(frozen=True, slots=True)
@@ -79,7 +80,7 @@ def play_duel(duel: Duel) -> Outcome:
         else CompiledRollout(rollout_seed(duel.seeds[1]))
     )
     theirs = mcts.MCTSBot(
-        spiel_game, UCT_C, duel.simulations, evaluator, random_state=rng, solve=True
+        spiel_game, UCT_C, duel.simulations, evaluator, random_state=rng, solve=duel.solve
     )
     our_player = 0 if duel.index % 2 == 0 else 1
     state, spent = spiel_game.new_initial_state(), [0.0, 0.0]
@@ -116,10 +117,11 @@ def duels(
     simulations: int,
     seed: int,
     python_rollouts: bool = False,
+    solve: bool = True,
 ) -> list[Duel]:
     frozen = tuple(sorted(options.items()))
     return [
-        Duel(game, frozen, simulations, i, seeds, python_rollouts)
+        Duel(game, frozen, simulations, i, seeds, python_rollouts, solve)
         for i, seeds in enumerate(game_seeds(seed, games))
     ]
 
@@ -171,6 +173,11 @@ def main(argv: Sequence[str] | None = None) -> int:
         action="store_true",
         help="OpenSpiel's own Python RandomRolloutEvaluator (not the compiled rollouts)",
     )
+    parser.add_argument(
+        "--no-solve",
+        action="store_true",
+        help="a diagnostic: OpenSpiel's bot without its solver (solve=False)",
+    )
     args = parser.parse_args(argv)
     if args.games < 1 or args.simulations < 1 or args.jobs < 1:
         parser.error("--games, --simulations and --jobs must be at least 1")
@@ -184,6 +191,7 @@ def main(argv: Sequence[str] | None = None) -> int:
             args.simulations,
             args.seed,
             args.python_rollouts,
+            not args.no_solve,
         ),
         args.jobs,
     ):

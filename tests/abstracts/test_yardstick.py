@@ -45,9 +45,11 @@ def test_the_same_seed_gives_the_same_series_whatever_the_jobs() -> None:
 def test_the_bot_searches_with_compiled_rollouts_unless_told_python() -> None:
     compiled = duels("thruway", {"size": 3}, 1, 10, seed=2)[0]
     python = duels("thruway", {"size": 3}, 1, 10, seed=2, python_rollouts=True)[0]
+    unsolved = duels("thruway", {"size": 3}, 1, 10, seed=2, solve=False)[0]
     assert not compiled.python_rollouts and python.python_rollouts
-    assert compiled.seeds == python.seeds
-    for duel in (compiled, python):
+    assert compiled.solve and python.solve and not unsolved.solve
+    assert compiled.seeds == python.seeds == unsolved.seeds
+    for duel in (compiled, python, unsolved):
         outcome = play_duel(duel)
         assert outcome.ours in (-1.0, 0.0, 1.0) and outcome.plies > 0
     assert rollout_seed(5) == rollout_seed(5) != rollout_seed(6)
