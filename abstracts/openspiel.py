@@ -255,20 +255,23 @@ class Line:
     through the rules, since no text position holds everything (MT-11's repetitions).
 
     What OpenSpiel asks of a position again and again is worked out once and kept: the legal
-    moves by action and their list, the player to move and the returns, and the line after
-    each action played from here. A search clones its root and replays the same actions
-    down its tree every simulation; the clones share this line, so a replayed action is a
-    lookup. A line lives as long as a state stands on it or on a line before it.
+    moves by action and their list, the player to move, and the line after an action played
+    from here a second time. A search clones its root and replays the same actions down its
+    tree every simulation; the clones share this line, so a replayed action is a lookup. An
+    action played once only (a random rollout's, through OpenSpiel's own evaluator) is not
+    kept: a rollout's lines go when its state goes. A kept line lives as long as a state
+    stands on it or on a line before it.
     """
 
-    __slots__ = ("_actions", "_after", "_legal", "_player", "seated")
+    __slots__ = ("_actions", "_after", "_legal", "_played", "_player", "seated")
 
     def __init__(self, seated: Seated | None) -> None:
         self.seated = seated
         self._legal: dict[int, Any] | None = None
         self._actions: list[int] | None = None
         self._player: int | None = None
-        self._after: dict[int, Line] = {}
+        self._after: dict[int, Line] | None = None  # the line after an action played twice
+        self._played: set[int] | None = None  # actions played from here once so far
 
     def legal(self, code: Encoding) -> dict[int, Any]:
         if self._legal is None:
@@ -300,9 +303,17 @@ class Line:
         return self.seated
 
     def after(self, code: Encoding, action: int) -> Line:
-        line = self._after.get(action)
-        if line is None:  # an illegal action raises here and is not kept
-            line = Line(play_action(code, self.current, action, self.legal(code)))
+        if self._after is not None and action in self._after:
+            return self._after[action]
+        # An illegal action raises here and is not kept.
+        line = Line(play_action(code, self.current, action, self.legal(code)))
+        if self._played is None:
+            self._played = {action}
+        elif action not in self._played:
+            self._played.add(action)
+        else:
+            if self._after is None:
+                self._after = {}
             self._after[action] = line
         return line
 

@@ -240,10 +240,12 @@ def test_a_replayed_action_is_looked_up_and_gives_the_same_state() -> None:
     game = pyspiel.load_game("python_thruway(size=5)")
     root = game.new_initial_state()
     action = root.legal_actions()[3]
-    first, second = root.clone(), root.clone()
+    first, second, third = root.clone(), root.clone(), root.clone()
     first.apply_action(action)
     second.apply_action(action)
-    assert first.line is second.line  # the second replay is a lookup
+    third.apply_action(action)
+    assert first.line is not second.line  # played once: not kept (a rollout's step)
+    assert second.line is third.line  # played again: kept, the third time is a lookup
     ours = game.rules_game.initial_state().play(root.action_to_string(action))
     assert first.seated.state.to_text() == ours.to_text()
     assert first.legal_actions() == sorted(
@@ -258,7 +260,7 @@ def test_an_illegal_action_still_raises_and_is_not_kept() -> None:
     for _ in range(2):
         with pytest.raises(ValueError, match="RT-10"):
             state.clone().apply_action(bad)
-    assert bad not in state.line._after and state.move_number() == 0
+    assert state.line._after is None and state.move_number() == 0
 
 
 def test_new_states_share_the_games_start_not_its_lines() -> None:
@@ -267,4 +269,4 @@ def test_new_states_share_the_games_start_not_its_lines() -> None:
     assert one.seated is two.seated is game.start
     assert one.line is not two.line
     one.apply_action(one.legal_actions()[0])
-    assert two.move_number() == 0 and not two.line._after
+    assert two.move_number() == 0 and two.line._played is None
