@@ -1,6 +1,6 @@
 #!/bin/bash
-# The four 40-game series of the README's "Against OpenSpiel's MCTSBot", one after the other in one
-# process (PYTHON=.venv/bin/python to choose the interpreter); each is teed to a log here.
+# The four 40-game series of the README's "Against OpenSpiel's MCTSBot", one after the other, one
+# process each (PYTHON=.venv/bin/python to choose the interpreter); each is teed to a log here.
 cd "$(dirname "$0")/.."
 run() {
   name=$1; shift
