@@ -43,6 +43,7 @@ from abstracts.core import AnyGame, get_game
 from abstracts.encoding import Encoding, Seated, encoding, play_action
 
 Value = int | bool | str
+TERMINAL = int(pyspiel.PlayerId.TERMINAL)
 
 
 def _pie(value: Value) -> bool:
@@ -205,6 +206,9 @@ class SpielGame(pyspiel.Game):
             )
             raise ValueError(f"{self.spec.short_name}: {problems}") from None
         self.encoding: Encoding = encoding(self.rules_game)
+        # The start, immutable: every new state (and every clone: OpenSpiel's Python clone
+        # makes a new initial state before copying the attributes over) stands on it.
+        self.start: Seated = Seated.start(self.rules_game)
         limit = self.rules_game.ply_limit()
         if limit is None:
             raise ValueError(f"{self.spec.game} has no ply limit; OpenSpiel needs one")
@@ -249,18 +253,45 @@ class Line:
     Immutable, so a cloned state shares it (`__deepcopy__`). It pickles as nothing: a state
     read back (pickle or `deserialize_game_and_state`) replays its action history instead,
     through the rules, since no text position holds everything (MT-11's repetitions).
+
+    What OpenSpiel asks of a position again and again is worked out once and kept: the legal
+    moves by action and their list, the player to move, and the line after an action played
+    from here a second time. A search clones its root and replays the same actions down its
+    tree every simulation; the clones share this line, so a replayed action is a lookup. An
+    action played once only (a random rollout's, through OpenSpiel's own evaluator) is not
+    kept: a rollout's lines go when its state goes. A kept line lives as long as a state
+    stands on it or on a line before it.
     """
 
-    __slots__ = ("_legal", "seated")
+    __slots__ = ("_actions", "_after", "_legal", "_played", "_player", "seated")
 
     def __init__(self, seated: Seated | None) -> None:
         self.seated = seated
         self._legal: dict[int, Any] | None = None
+        self._actions: list[int] | None = None
+        self._player: int | None = None
+        self._after: dict[int, Line] | None = None  # the line after an action played twice
+        self._played: set[int] | None = None  # actions played from here once so far
 
     def legal(self, code: Encoding) -> dict[int, Any]:
         if self._legal is None:
             self._legal = code.legal(self.position)
         return self._legal
+
+    def actions(self, code: Encoding) -> list[int]:
+        """The legal actions, ascending (the list is shared: callers copy it)."""
+        if self._actions is None:
+            self._actions = list(self.legal(code))
+        return self._actions
+
+    @property
+    def player(self) -> int:
+        """The player to move, or OpenSpiel's TERMINAL."""
+        if self._player is None:
+            seated = self.current
+            over = seated.state.is_over
+            self._player = TERMINAL if over else seated.seat_to_move
+        return self._player
 
     @property
     def position(self) -> Any:
@@ -272,7 +303,19 @@ class Line:
         return self.seated
 
     def after(self, code: Encoding, action: int) -> Line:
-        return Line(play_action(code, self.current, action, self.legal(code)))
+        if self._after is not None and action in self._after:
+            return self._after[action]
+        # An illegal action raises here and is not kept.
+        line = Line(play_action(code, self.current, action, self.legal(code)))
+        if self._played is None:
+            self._played = {action}
+        elif action not in self._played:
+            self._played.add(action)
+        else:
+            if self._after is None:
+                self._after = {}
+            self._after[action] = line
+        return line
 
     def __deepcopy__(self, memo: dict[int, Any]) -> Line:
         return self
@@ -286,7 +329,7 @@ class SpielState(pyspiel.State):
 
     def __init__(self, game: SpielGame) -> None:
         super().__init__(game)
-        self._line = Line(Seated.start(game.rules_game))
+        self._line = Line(game.start)
 
     # --- where the position lives -------------------------------------------------------
 
@@ -299,7 +342,7 @@ class SpielState(pyspiel.State):
     @property
     def line(self) -> Line:
         if self._line.seated is None:  # read back (pickle, deserialize): replay the history
-            line = Line(Seated.start(self._game.rules_game))
+            line = Line(self._game.start)
             for action in self.history():
                 line = line.after(self._game.encoding, action)
             self._line = line
@@ -312,14 +355,13 @@ class SpielState(pyspiel.State):
     # --- the OpenSpiel API ----------------------------------------------------------------
 
     def current_player(self) -> int:
-        if self.seated.state.is_over:
-            return int(pyspiel.PlayerId.TERMINAL)
-        return self.seated.seat_to_move
+        return self.line.player
 
     def _legal_actions(self, player: int) -> list[int]:
-        if player != self.current_player():
+        line = self.line
+        if player != line.player:
             return []
-        return list(self.line.legal(self._game.encoding))
+        return list(line.actions(self._game.encoding))
 
     def _apply_action(self, action: int) -> None:
         self._line = self.line.after(self._game.encoding, action)
@@ -328,7 +370,7 @@ class SpielState(pyspiel.State):
         return self._game.encoding.action_text(action)
 
     def is_terminal(self) -> bool:
-        return self.seated.state.is_over
+        return self.line.player == TERMINAL
 
     def returns(self) -> list[float]:
         return list(self.seated.returns())

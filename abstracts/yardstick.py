@@ -7,7 +7,11 @@ Both players get the same number of simulations a move (1,000 by default): ours 
 `mcts:N` agent (`MCTSAgent` with the game's default evaluator and priors: it knows the game),
 OpenSpiel's is `open_spiel.python.algorithms.mcts.MCTSBot` (UCT, c = 2, one uniformly random
 rollout per leaf, `solve=True`) searching the game through our OpenSpiel adapter
-(`abstracts/openspiel.py`), so it knows only the rules. Seats alternate (ours moves first in
+(`abstracts/openspiel.py`), so it knows only the rules. Its evaluator is
+`CompiledRollout` (`abstracts/yardstick_rollout.py`): OpenSpiel's
+`RandomRolloutEvaluator(n_rollouts=1)` in distribution, the rollout played by our compiled
+playouts; `--python-rollouts` gives the bot OpenSpiel's own Python `RandomRolloutEvaluator`
+instead (the same bot, many times slower). Seats alternate (ours moves first in
 even-numbered games) and every game is seeded from `SeedSequence(seed)` as `subway match`
 seeds its games, so a series reproduces whatever the number of worker processes. Win rates
 get 95% Wilson intervals (`abstracts.match.wilson_interval`). Needs the `openspiel` extra.
@@ -22,6 +26,7 @@ from concurrent.futures import ProcessPoolExecutor
 from dataclasses import dataclass
 from typing import Any
 
+import numpy as np
 from rich.console import Console
 
 from abstracts.match import game_seeds, wilson_interval
@@ -39,6 +44,8 @@ class Duel:
     simulations: int
     index: int
     seeds: tuple[int, int]
+    python_rollouts: bool = False  # OpenSpiel's own RandomRolloutEvaluator
+    solve: bool = True  # MCTSBot backs up proven results (False: a diagnostic only)
 
 
 @dataclass(frozen=True, slots=True)
@@ -54,12 +61,12 @@ class Outcome:
 
 def play_duel(duel: Duel) -> Outcome:
     """Play one game: our `mcts:N` agent against OpenSpiel's MCTSBot at N simulations."""
-    import numpy as np
     from open_spiel.python.algorithms import mcts
 
     from abstracts.agents import parse_agent_spec
     from abstracts.core import get_game
     from abstracts.openspiel import load_game
+    from abstracts.yardstick_rollout import CompiledRollout
 
     options = dict(duel.options)
     spiel_game = load_game(duel.game, **options)
@@ -67,9 +74,13 @@ def play_duel(duel: Duel) -> Outcome:
         get_game(duel.game, **options), duel.seeds[0]
     )
     rng = np.random.RandomState(duel.seeds[1])
-    evaluator = mcts.RandomRolloutEvaluator(n_rollouts=1, random_state=rng)
+    evaluator: mcts.Evaluator = (
+        mcts.RandomRolloutEvaluator(n_rollouts=1, random_state=rng)
+        if duel.python_rollouts
+        else CompiledRollout(rollout_seed(duel.seeds[1]))
+    )
     theirs = mcts.MCTSBot(
-        spiel_game, UCT_C, duel.simulations, evaluator, random_state=rng, solve=True
+        spiel_game, UCT_C, duel.simulations, evaluator, random_state=rng, solve=duel.solve
     )
     our_player = 0 if duel.index % 2 == 0 else 1
     state, spent = spiel_game.new_initial_state(), [0.0, 0.0]
@@ -94,12 +105,24 @@ def play_duel(duel: Duel) -> Outcome:
     )
 
 
+def rollout_seed(bot_seed: int) -> int:
+    """The compiled rollouts' seed, from the seed of OpenSpiel's bot in one game."""
+    return int(np.random.SeedSequence([bot_seed, 1]).generate_state(2, dtype=np.uint64)[0])
+
+
 def duels(
-    game: str, options: dict[str, Any], games: int, simulations: int, seed: int
+    game: str,
+    options: dict[str, Any],
+    games: int,
+    simulations: int,
+    seed: int,
+    python_rollouts: bool = False,
+    solve: bool = True,
 ) -> list[Duel]:
     frozen = tuple(sorted(options.items()))
     return [
-        Duel(game, frozen, simulations, i, seeds) for i, seeds in enumerate(game_seeds(seed, games))
+        Duel(game, frozen, simulations, i, seeds, python_rollouts, solve)
+        for i, seeds in enumerate(game_seeds(seed, games))
     ]
 
 
@@ -126,7 +149,8 @@ def summary(outcomes: list[Outcome]) -> str:
         f"{won / max(n, 1):.1%} ({band.low:.1%}-{band.high:.1%}, 95% Wilson); "
         f"won {first} of {sum(o.ours_first for o in outcomes)} seated first; "
         f"plies median {plies[n // 2] if n else 0} ({plies[0] if n else 0}-"
-        f"{plies[-1] if n else 0}); CPU s ours {cpu[0]:.0f}, theirs {cpu[1]:.0f}"
+        f"{plies[-1] if n else 0}); CPU s ours {cpu[0]:.0f}, theirs {cpu[1]:.0f} "
+        f"({cpu[0] / max(n, 1):.1f} and {cpu[1] / max(n, 1):.1f} a game)"
     )
 
 
@@ -144,19 +168,39 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser.add_argument("--jobs", type=int, default=1)
     parser.add_argument("--size", type=int, help="board size (rapid-transit, thruway)")
     parser.add_argument("--map", help="transit chess map (a bundled name)")
+    parser.add_argument(
+        "--python-rollouts",
+        action="store_true",
+        help="OpenSpiel's own Python RandomRolloutEvaluator (not the compiled rollouts)",
+    )
+    parser.add_argument(
+        "--no-solve",
+        action="store_true",
+        help="a diagnostic: OpenSpiel's bot without its solver (solve=False)",
+    )
     args = parser.parse_args(argv)
     if args.games < 1 or args.simulations < 1 or args.jobs < 1:
         parser.error("--games, --simulations and --jobs must be at least 1")
     outcomes: list[Outcome] = []
     console = Console(highlight=False, soft_wrap=True)
     for outcome in play_series(
-        duels(args.game, _options(args), args.games, args.simulations, args.seed), args.jobs
+        duels(
+            args.game,
+            _options(args),
+            args.games,
+            args.simulations,
+            args.seed,
+            args.python_rollouts,
+            not args.no_solve,
+        ),
+        args.jobs,
     ):
         outcomes.append(outcome)
         console.print(
             f"game {outcome.index:2}: ours {'first ' if outcome.ours_first else 'second'} "
             f"{'won' if outcome.ours > 0 else 'lost' if outcome.ours < 0 else 'drew'} "
-            f"in {outcome.plies} plies ({outcome.reason})",
+            f"in {outcome.plies} plies ({outcome.reason}); CPU s ours "
+            f"{outcome.cpu_ours:.1f}, theirs {outcome.cpu_theirs:.1f}",
             markup=False,
         )
     console.print(summary(outcomes), markup=False)

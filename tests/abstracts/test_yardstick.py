@@ -7,7 +7,7 @@ import pytest
 
 pytest.importorskip("pyspiel")
 
-from abstracts.yardstick import Outcome, duels, play_duel, summary
+from abstracts.yardstick import Outcome, duels, main, play_duel, play_series, rollout_seed, summary
 
 
 def test_seats_alternate_and_each_game_is_seeded_and_reproducible() -> None:
@@ -32,3 +32,45 @@ def test_the_summary_counts_from_our_side_with_the_wilson_interval() -> None:
     text = summary(outcomes)
     assert text.startswith("ours 1-1-1 against OpenSpiel MCTSBot: 33.3% (6.1%-79.2%")
     assert "won 1 of 2 seated first" in text and "median 30 (20-40)" in text
+
+
+def test_the_same_seed_gives_the_same_series_whatever_the_jobs() -> None:
+    """OpenSpiel's bot and its compiled rollouts are seeded from each game's seeds."""
+    series = duels("rapid-transit", {"size": 4}, 3, 40, seed=7)
+    one = [(o.index, o.ours, o.plies, o.reason) for o in play_series(series, jobs=1)]
+    two = [(o.index, o.ours, o.plies, o.reason) for o in play_series(series, jobs=2)]
+    assert one == two and [index for index, *_ in one] == [0, 1, 2]
+
+
+def test_the_bot_searches_with_compiled_rollouts_unless_told_python() -> None:
+    compiled = duels("thruway", {"size": 3}, 1, 10, seed=2)[0]
+    python = duels("thruway", {"size": 3}, 1, 10, seed=2, python_rollouts=True)[0]
+    unsolved = duels("thruway", {"size": 3}, 1, 10, seed=2, solve=False)[0]
+    assert not compiled.python_rollouts and python.python_rollouts
+    assert compiled.solve and python.solve and not unsolved.solve
+    assert compiled.seeds == python.seeds == unsolved.seeds
+    for duel in (compiled, python, unsolved):
+        outcome = play_duel(duel)
+        assert outcome.ours in (-1.0, 0.0, 1.0) and outcome.plies > 0
+    assert rollout_seed(5) == rollout_seed(5) != rollout_seed(6)
+
+
+def test_the_command_line_runs_a_tiny_series(capsys: pytest.CaptureFixture[str]) -> None:
+    argv = ["thruway", "--size", "3", "--games", "2", "--simulations", "8", "--seed", "3"]
+    assert main([*argv, "--python-rollouts"]) == 0
+    out = capsys.readouterr().out
+    assert out.startswith("game  0: ours first ") and "\ngame  1: ours second " in out
+    assert "against OpenSpiel MCTSBot" in out and "a game)" in out
+
+
+def test_the_profile_prints_a_move_cost_for_each_board(capsys: pytest.CaptureFixture[str]) -> None:
+    from abstracts import yardstick_profile
+
+    assert yardstick_profile.main(["--simulations", "4", "--moves", "1"]) == 0
+    lines = capsys.readouterr().out.splitlines()
+    assert [line.split(":")[0] for line in lines] == [
+        label for label, *_ in yardstick_profile.BOARDS
+    ]
+    assert all(
+        "compiled rollouts" in line and "s a move (CPU, 4 simulations" in line for line in lines
+    )

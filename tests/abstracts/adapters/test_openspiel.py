@@ -229,3 +229,44 @@ def test_mcts_beats_random_play_on_the_small_board() -> None:
             state.apply_action(players[state.current_player()].step(state))
         wins += state.returns()[seat] > 0
     assert wins >= 5
+
+
+# --- the hot calls, kept cheap (abstracts/openspiel.py's Line) -------------------------------
+
+
+def test_a_replayed_action_is_looked_up_and_gives_the_same_state() -> None:
+    """A search clones its root and replays actions: the clones share the line after each
+    action, which is the state the rules give."""
+    game = pyspiel.load_game("python_thruway(size=5)")
+    root = game.new_initial_state()
+    action = root.legal_actions()[3]
+    first, second, third = root.clone(), root.clone(), root.clone()
+    first.apply_action(action)
+    second.apply_action(action)
+    third.apply_action(action)
+    assert first.line is not second.line  # played once: not kept (a rollout's step)
+    assert second.line is third.line  # played again: kept, the third time is a lookup
+    ours = game.rules_game.initial_state().play(root.action_to_string(action))
+    assert first.seated.state.to_text() == ours.to_text()
+    assert first.legal_actions() == sorted(
+        game.new_initial_state().line.after(game.encoding, action).legal(game.encoding)
+    )
+    assert (first.current_player(), first.is_terminal(), first.returns()) == (1, False, [0, 0])
+
+
+def test_an_illegal_action_still_raises_and_is_not_kept() -> None:
+    state = pyspiel.load_game("python_rapid_transit(size=4)").new_initial_state()
+    bad = state.string_to_action("c1-b1") - 33 + 1  # a1-b1, RT-10
+    for _ in range(2):
+        with pytest.raises(ValueError, match="RT-10"):
+            state.clone().apply_action(bad)
+    assert state.line._after is None and state.move_number() == 0
+
+
+def test_new_states_share_the_games_start_not_its_lines() -> None:
+    game = pyspiel.load_game("python_transit_chess(map=fantasy,seed=2)")
+    one, two = game.new_initial_state(), game.new_initial_state()
+    assert one.seated is two.seated is game.start
+    assert one.line is not two.line
+    one.apply_action(one.legal_actions()[0])
+    assert two.move_number() == 0 and two.line._played is None
