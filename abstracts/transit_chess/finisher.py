@@ -21,9 +21,13 @@ exact search for a forced gain:
   part of the move's: the UCT searches whatever is left.
 
 The move is played only when the search proves it gains material against every reply
-within the horizon; otherwise the position goes to MCTS as before. Greedy sees a move and
-the opponent's one reply; this sees the exchange to its end and the quiet move that sets it
-up, which is what converting the last defended stacks needs.
+within the horizon; otherwise the position goes to MCTS as before. Away from a won ending
+the search is asked too, once every piece is placed, and its move is played only for a clear
+gain (`GAIN`, a Chief's worth): in Boston game 6 of the series below MCTS, 6 points up,
+missed a rider taking a stack for 30 and fed pieces into an exchange it lost for 40 plies
+(the judge's exchange counts are a guess; this search plays the exchange out). Greedy sees
+a move and the opponent's one reply; this sees the exchange to its end and the quiet move
+that sets it up, which is what converting the last defended stacks needs.
 
 `best_move_kernel` is compiled; `best_move_reference` is the same search in plain Python
 over movegen.py and rules.apply_code (same order, same counts: the tests compare them).
@@ -54,6 +58,7 @@ DEPTH = 2  # full-width plies: a quiet move and the reply; the quiescence then c
 QUIESCENCE = 6  # further plies of conversions only (MT-10's exchanges)
 NODES = 100_000  # positions the search may visit before it gives up
 LEAD = 1.5  # the mover's material at least this many times the opponent's (a won ending)
+GAIN = 5  # elsewhere in the movement phase, a proven gain of at least this much (a Chief)
 WIN = 1_000_000  # converting the opponent's last pieces (MT-11), less the plies it takes
 INF = 10_000_000
 
@@ -294,19 +299,23 @@ class Finisher:
     in a won ending (`ahead`), the move the search proves gains material; any other
     position goes back to the UCT (None), which then searches it within the same budget."""
 
-    def __init__(self, depth: int = DEPTH, limit: int = NODES, lead: float = LEAD) -> None:
-        self.depth, self.limit, self.lead = depth, limit, lead
+    def __init__(
+        self, depth: int = DEPTH, limit: int = NODES, lead: float = LEAD, gain: int = GAIN
+    ) -> None:
+        self.depth, self.limit, self.lead, self.gain = depth, limit, lead, gain
 
     def choose(self, state: TransitChessState) -> tuple[TransitChessMove, SearchStats] | None:
         from abstracts.mcts import SearchStats
 
-        if state.is_over or not ahead(state.cells, state.hands, state.side, self.lead):
-            return None
+        if state.is_over or state.hands[0] or state.hands[1]:
+            return None  # placing (MT-4): the UCT's
         start = search_clock()
         found = best_move(
             state.rules, state.cells, state.totals, state.side, self.depth, self.limit
         )
-        if found.code < 0 or found.score <= material_balance(state.cells, state.side):
+        # A won ending takes any proven gain; elsewhere only a clear one (`gain`).
+        needed = 1 if ahead(state.cells, state.hands, state.side, self.lead) else self.gain
+        if found.code < 0 or found.score < material_balance(state.cells, state.side) + needed:
             return None  # no forced gain within the horizon (or the budget ran out)
         # No playouts were run (iterations 0); the value is the judge's share of a win for
         # the material the line ends with (1 for a forced win, MT-11).

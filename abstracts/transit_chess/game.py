@@ -149,9 +149,10 @@ class TransitChessGame(Game[TransitChessState, TransitChessMove]):
         return judged_rollout()
 
     def compiled_search(self, agent: object) -> Finisher:
-        """MCTS first asks the finisher (finisher.py) in a won ending: a short exact search
-        for a forced gain of material, MT-10's exchanges to their end; every other position
-        is searched by the UCT as before."""
+        """MCTS first asks the finisher (finisher.py) once every piece is placed: a short
+        exact search for a forced gain of material, MT-10's exchanges to their end (any gain
+        in a won ending, a clear one elsewhere); every other position is searched by the UCT
+        as before."""
         return Finisher()
 
     def seat_swap_ahead(self, state: TransitChessState) -> bool:

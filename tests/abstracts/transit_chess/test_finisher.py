@@ -14,6 +14,7 @@ from hypothesis import strategies as st
 from abstracts import get_game
 from abstracts.mcts import MCTSAgent
 from abstracts.transit_chess.finisher import (
+    GAIN,
     WIN,
     Finisher,
     ahead,
@@ -82,11 +83,16 @@ def test_a_forced_gain_of_material_is_found_and_played() -> None:
 
 
 def test_the_finisher_hands_other_positions_to_mcts() -> None:
-    # Not a won ending: 5 against 4 is under LEAD times the opponent's material.
+    # Not a won ending: 5 against 4 is under LEAD times the opponent's material, and the
+    # gain the search proves (from 1 to 5) is under GAIN, so MCTS keeps the position.
     close = line_state("white: R@A P@A P@B\nblack: P@C P@D P@E P@G")
     assert not ahead(close.cells, close.hands, 0)
-    assert best_move(close.rules, close.cells, close.totals, 0).score > 1  # a gain, unused
+    found = best_move(close.rules, close.cells, close.totals, 0)
+    assert (material_balance(close.cells, 0), found.score) == (1, 5)
+    assert found.score - 1 < GAIN
     assert Finisher().choose(close) is None
+    # The same gain is played by a finisher asked for any gain.
+    assert Finisher(gain=4).choose(close) is not None
     # Far ahead (10 to 3) but nothing to gain: C is defended by D as often as white can
     # land there (once), and taking it loses the taker (MT-10); black's C threatens B.
     stuck = line_state("white: R@F R@F R@F P@B\nblack: P@C P@D P@E")
@@ -152,3 +158,28 @@ def test_mcts_converts_the_drawn_toronto_game_28() -> None:
 def test_mcts_converts_the_drawn_toronto_game_23() -> None:
     winner, plies = play_from(GAME_23_PLY_101, "white", 40)
     assert winner == "white" and plies <= 20  # 17 plies with these seeds
+
+
+# Boston game 6 of the same series (task index 6), ply 62, black (MCTS) to move, 6 points up
+# with every piece placed: the rider from GIL lands on SCP and converts white's 10-piece stack
+# there; white's pieces that can land back cannot hold it (MT-10). MCTS played a pedestrian
+# HAY-NST instead (worth -2 against the best reply), lost the exchanges around SCP and LEC and
+# the game went to the 500-ply limit (MT-11) with greedy far ahead.
+BOSTON_GAME_6_PLY_62 = (
+    "white: R@ASH R@ASH C@BMT P@CCL P@CHM P@DTX P@GOV P@HAR P@JFK P@JFK P@JFK P@JFK P@JFK "
+    "P@NST R@NST P@SCP P@SCP P@SCP P@SCP P@SCP R@SCP R@SCP T@SCP T@SCP P@STA P@STA P@STA "
+    "P@STA P@STA\n"
+    "black: P@AQU R@ARL R@BOY R@BOY P@CGR T@DAV P@ESO R@GIL R@GIL R@GIL P@HAY R@LEC R@LEC "
+    "T@LEC R@MAG T@POR T@POR C@PRK P@RVB P@SDN P@SHM P@TMC P@UNS"
+)
+
+
+def test_a_clear_gain_is_taken_before_a_won_ending() -> None:
+    game = get_game("transit-chess", map="boston", seed=1)
+    state = game.from_text(BOSTON_GAME_6_PLY_62, "black")
+    assert not ahead(state.cells, state.hands, state.side)
+    assert material_balance(state.cells, state.side) == 6
+    found = best_move(state.rules, state.cells, state.totals, state.side)
+    assert found.score == 30  # a proven gain of 24 against every reply
+    chosen = Finisher().choose(state)
+    assert chosen is not None and str(chosen[0]) == "R@GIL-SCP"
