@@ -15,6 +15,7 @@ plain-Python twin.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from functools import cache, cached_property
 
@@ -50,6 +51,9 @@ class ModeTable:
     nearest: tuple[list[int], list[int]] = field(init=False)  # (to, from) as `every_view`
     edges: np.ndarray = field(init=False)  # (K, K) cheapest ride or walk between stations
     names: dict[tuple[int, bool, bool], frozenset[str]] = field(init=False)  # SG-14 sets
+    groups: dict[tuple[int, bool], tuple[np.ndarray, np.ndarray, frozenset[int]]] = field(
+        init=False
+    )  # (stations, edges, their squares) of a subset, with or without walking, once asked
 
     def __post_init__(self) -> None:
         systems, size = self.systems, len(self.walk)
@@ -62,6 +66,7 @@ class ModeTable:
             self.nearest = ([INF] * size, [INF] * size)
         self.squares = frozenset(self.stations.tolist())
         self.names = {}
+        self.groups = {}
 
     @property
     def nbytes(self) -> int:
@@ -91,6 +96,45 @@ class ModeTable:
     def distances(self, origin: int, destination: int) -> np.ndarray:
         """(2^S, 2): the shortest trip using subset `mask` and, in column 1, walking."""
         return _table_trip(self.walk, origin, destination, self.transfer, False, *self.arrays)
+
+    def subset_trips(self, origin: int, destination: int) -> Callable[[int, bool], int]:
+        """distance(mask, walk): the shortest trip using subset `mask` and, with `walk`,
+        walking (SG-13), as `distances` finds it. Without transfer costs each is one search
+        of the subset's stations, made when SG-14's search asks for it (the smallest sets
+        first, so most subsets are never searched); with them, the table of every subset."""
+        if self.transfer > 0 and len(self.systems) > 1:
+            every = self.distances(origin, destination).tolist()
+            return lambda mask, walk: every[mask][walk]  # type: ignore[no-any-return]
+        full, trip = (1 << len(self.systems)) - 1, self._group_trip
+        known: dict[tuple[int, bool], int] = {}
+
+        def distance(mask: int, walk: bool) -> int:
+            found = known.get((mask, walk))
+            if found is None:
+                found = known[mask, walk] = trip(mask, walk, full, origin, destination)
+            return found
+
+        return distance
+
+    def _group_trip(self, mask: int, walk: bool, full: int, origin: int, destination: int) -> int:
+        if walk and mask == full:
+            stations, edges = self.stations, self.edges  # the group of every system
+        else:
+            group = self.groups.get((mask, walk))
+            if group is None:
+                group = self.groups[mask, walk] = self._group(mask, walk)
+            stations, edges, squares = group
+            if not walk and (origin not in squares or destination not in squares):
+                return INF  # a trip without walking starts and ends at the group's stations
+        return int(edge_trip(self.walk, stations, edges, walk, origin, destination))
+
+    def _group(self, mask: int, walk: bool) -> tuple[np.ndarray, np.ndarray, frozenset[int]]:
+        chosen = [s for i, s in enumerate(self.systems) if mask >> i & 1]
+        if not chosen:
+            return np.zeros(0, np.int64), np.zeros((0, 0), np.int64), frozenset()
+        stations, flats = tuple(s.stations for s in chosen), tuple(s.flat for s in chosen)
+        found, edges = group_edges(self.walk, stations, flats, walk)
+        return found, edges, frozenset(found.tolist())
 
     def shortest(self, origin: int, destination: int) -> int:
         """The shortest trip of all (every system, and walking): one search."""
@@ -205,6 +249,47 @@ def subset_groups(walk, system_stations, system_flats, members, transfer, riding
     if riding_too:
         ridden = build_groups(walk, *packed_systems, members, transfer, False)[2]
     return walked[0], walked[1], walked[2], ridden, walked[3], walked[4], walked[5], members
+
+
+@kernel
+def group_edges(walk, system_stations, system_flats, use_walk):  # type: ignore[no-untyped-def]
+    """One group of systems (each one's station squares and flattened ride matrix) as
+    `build_groups` makes it without transfer costs: its stations (sorted union) and the
+    (K, K) cheapest ride between two of them, or with `use_walk` the cheaper of ride and
+    walk (without it: INF where no ride joins them, 0 on the diagonal)."""
+    size = walk.shape[0]
+    position = np.full(size, -1, np.int64)
+    for system in system_stations:
+        for sq in system:
+            position[sq] = 0
+    k = 0
+    for sq in range(size):
+        if position[sq] == 0:
+            position[sq] = k
+            k += 1
+    stations = np.empty(k, np.int64)
+    for sq in range(size):
+        if position[sq] >= 0:
+            stations[position[sq]] = sq
+    edges = np.full((k, k), INF, np.int64)
+    for a in range(k):
+        if use_walk:
+            row = walk[stations[a]]
+            for b in range(k):
+                edges[a, b] = row[stations[b]]
+        else:
+            edges[a, a] = 0
+    for i in range(len(system_stations)):
+        system, flat = system_stations[i], system_flats[i]
+        n = len(system)
+        for a in range(n):
+            pa = position[system[a]]
+            for b in range(n):
+                r = flat[a * n + b]
+                pb = position[system[b]]
+                if r < edges[pa, pb]:
+                    edges[pa, pb] = r
+    return stations, edges
 
 
 @kernel

@@ -51,11 +51,11 @@ def mode_sets(count: int, walking_is_a_mode: bool) -> Iterator[list[ModeSet]]:
 
 
 @cache
-def table_order(count: int, walking_is_a_mode: bool) -> tuple[tuple[tuple[int, int], ...], ...]:
-    """`mode_sets` as a mode table reads them: (subset mask, 1 if walking) per set, in the
-    same order, one tuple per size."""
+def table_order(count: int, walking_is_a_mode: bool) -> tuple[tuple[tuple[int, bool], ...], ...]:
+    """`mode_sets` as a mode table reads them: (subset mask, whether it walks) per set, in
+    the same order, one tuple per size."""
     return tuple(
-        tuple((sum(1 << i for i in m.systems), int(m.walk)) for m in size)
+        tuple((sum(1 << i for i in m.systems), m.walk) for m in size)
         for size in mode_sets(count, walking_is_a_mode)
     )
 
@@ -117,12 +117,12 @@ def choices(
         # stations): the pure walk is the one smallest set of modes.
         return best, (WALK_ONLY if walking_is_a_mode else NO_MODE,)
     if table is not None:
-        every = table.distances(origin, destination).tolist()  # every subset, walking or not
+        subset = table.subset_trips(origin, destination)  # each subset, walking or not
         for size in table_order(len(near), walking_is_a_mode):
-            found = [(mask, walk) for mask, walk in size if every[mask][walk] == best]
+            found = [(mask, walk) for mask, walk in size if subset(mask, walk) == best]
             if found:
                 named = table.named
-                return best, tuple(named(m, w == 1, walking_is_a_mode) for m, w in found)
+                return best, tuple(named(m, w, walking_is_a_mode) for m, w in found)
         raise AssertionError("walking with every system always achieves the shortest trip")
     for size in mode_sets(len(near), walking_is_a_mode):
         found = [modes for modes in size if distance(modes.systems, modes.walk) == best]

@@ -1,11 +1,13 @@
 """A mode table's compiled parts (SG-13, SG-14) against their plain-Python twins: the view
 of every system a router asks first (`every_view`), and the station graphs of every subset
-of systems (`subset_groups`) against `build_groups` on the packed systems."""
+of systems (`subset_groups`) or of one subset (`group_edges`) against `build_groups` on the
+packed systems; the trips of each subset searched alone against the table of them all."""
 
 from __future__ import annotations
 
 import numpy as np
 from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
 
 from subwaysim.network import Network
 from subwaysim.routing import Router, RoutingRules
@@ -14,6 +16,7 @@ from subwaysim.routing.mode_table import (
     ModeTable,
     every_view,
     every_view_reference,
+    group_edges,
     subset_groups,
     subsets,
 )
@@ -103,3 +106,44 @@ def test_the_shortest_trip_over_the_edges_is_the_table_of_every_subset(case: Cas
         return
     for origin, destination in pairs:
         assert table.shortest(origin, destination) == table.distances(origin, destination)[-1, 1]
+
+
+@settings(max_examples=150, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(trips(), st.data())
+def test_group_edges_kernel_agrees_with_build_groups(case: Case, data: st.DataObject) -> None:
+    """`group_edges` is `build_groups`' group of the chosen systems, with and without walking
+    (no transfer cost)."""
+    net, rules, _ = case
+    router = Router(net, rules)
+    systems = router.rideable
+    if not systems:
+        return
+    mask = data.draw(st.integers(1, (1 << len(systems)) - 1))
+    chosen = [s for i, s in enumerate(systems) if mask >> i & 1]
+    walk = router.walking.distances
+    members = subsets(len(chosen))[-1:]
+    for use_walk in (False, True):
+        stations, edges = group_edges(
+            walk, tuple(s.stations for s in chosen), tuple(s.flat for s in chosen), use_walk
+        )
+        want = build_groups(walk, *packed(chosen), members, 0, use_walk)
+        k = len(want[0])
+        assert stations.tolist() == want[0].tolist()
+        assert edges.tolist() == want[2][: k * k].reshape((k, k)).tolist()
+
+
+@settings(max_examples=150, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(trips())
+def test_each_subset_searched_alone_is_the_table_of_every_subset(case: Case) -> None:
+    """SG-13/SG-14: the trips SG-14's search asks subset by subset are the table's, with or
+    without transfer costs, for every subset, walking or not."""
+    net, rules, pairs = case
+    table = Router(net, rules).mode_table
+    if table is None:
+        return
+    for origin, destination in pairs:
+        every = table.distances(origin, destination)
+        subset = table.subset_trips(origin, destination)
+        for mask in range(len(every)):
+            for walk in (False, True):
+                assert subset(mask, walk) == every[mask, int(walk)]
