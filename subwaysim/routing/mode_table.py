@@ -105,28 +105,24 @@ class ModeTable:
         if self.transfer > 0 and len(self.systems) > 1:
             every = self.distances(origin, destination).tolist()
             return lambda mask, walk: every[mask][walk]  # type: ignore[no-any-return]
-        full, trip = (1 << len(self.systems)) - 1, self._group_trip
-        known: dict[tuple[int, bool], int] = {}
+        full, walked = (1 << len(self.systems)) - 1, int(self.walk[origin, destination])
+        groups, group_of, walks = self.groups, self._group, self.walk
 
         def distance(mask: int, walk: bool) -> int:
-            found = known.get((mask, walk))
-            if found is None:
-                found = known[mask, walk] = trip(mask, walk, full, origin, destination)
-            return found
+            if mask == 0:  # no system: the walk, or no trip at all
+                return walked if walk else INF
+            if walk and mask == full:
+                stations, edges = self.stations, self.edges  # the group of every system
+            else:
+                group = groups.get((mask, walk))
+                if group is None:
+                    group = groups[mask, walk] = group_of(mask, walk)
+                stations, edges, squares = group
+                if not walk and (origin not in squares or destination not in squares):
+                    return INF  # without walking, a trip starts and ends at its stations
+            return int(edge_trip(walks, stations, edges, walk, origin, destination))
 
         return distance
-
-    def _group_trip(self, mask: int, walk: bool, full: int, origin: int, destination: int) -> int:
-        if walk and mask == full:
-            stations, edges = self.stations, self.edges  # the group of every system
-        else:
-            group = self.groups.get((mask, walk))
-            if group is None:
-                group = self.groups[mask, walk] = self._group(mask, walk)
-            stations, edges, squares = group
-            if not walk and (origin not in squares or destination not in squares):
-                return INF  # a trip without walking starts and ends at the group's stations
-        return int(edge_trip(self.walk, stations, edges, walk, origin, destination))
 
     def _group(self, mask: int, walk: bool) -> tuple[np.ndarray, np.ndarray, frozenset[int]]:
         chosen = [s for i, s in enumerate(self.systems) if mask >> i & 1]
