@@ -568,16 +568,13 @@ def plans_points(
     network = router.network
     players = network.players
     arrays = _base_arrays(router)
-    codes: list[int] = []
-    squares: list[int] = []
-    details: list[int] = []
-    steps_end = [0]
-    for steps in plans:
-        for step in steps:
-            codes.append(_CODES.get(step.action, NO_CHANGE))
-            squares.append(step.square)
-            details.append(2 if step.detail == "express" else 1)
-        steps_end.append(len(codes))
+    every = [step for steps in plans for step in steps]
+    count = len(every)
+    codes = np.fromiter([_CODES.get(s.action, NO_CHANGE) for s in every], np.int64, count)
+    squares = np.fromiter([s.square for s in every], np.int64, count)
+    details = np.fromiter([2 if s.detail == "express" else 1 for s in every], np.int64, count)
+    steps_end = np.zeros(len(plans) + 1, dtype=np.int64)
+    np.cumsum([len(steps) for steps in plans], out=steps_end[1:])
     extra_offsets = np.zeros(len(plans) + 1, dtype=np.int64)
     np.cumsum([len(e) for e in extras], out=extra_offsets[1:])
     board = network.board
@@ -587,10 +584,10 @@ def plans_points(
         router.walking.distances,
         *arrays,
         builder,
-        np.array(codes, dtype=np.int64),
-        np.array(squares, dtype=np.int64),
-        np.array(details, dtype=np.int64),
-        np.array(steps_end, dtype=np.int64),
+        codes,
+        squares,
+        details,
+        steps_end,
         np.ascontiguousarray(sample_origins, dtype=np.int64),
         np.ascontiguousarray(sample_destinations, dtype=np.int64),
         np.fromiter((sq for e in extras for sq in e), np.int64, int(extra_offsets[-1])),
@@ -603,8 +600,9 @@ def plans_points(
     )
     o, d, p = len(sample_origins), len(sample_destinations), len(players)
     found: list[np.ndarray | None] = []
+    ends = offsets.tolist()
     for i, (ok, e) in enumerate(zip(valid.tolist(), extras, strict=True)):
-        block = points[offsets[i] : offsets[i + 1]].reshape(o + len(e), d + len(e), p)
+        block = points[ends[i] : ends[i + 1]].reshape(o + len(e), d + len(e), p)
         found.append(block if ok else None)
     return found
 
