@@ -17,6 +17,7 @@ by `agents.plans.outcome`) and `pair_points`; the tests check one against the ot
 from __future__ import annotations
 
 from collections.abc import Sequence
+from itertools import accumulate
 from typing import Protocol
 
 import numpy as np
@@ -542,9 +543,13 @@ def network_arrays(network: Network) -> tuple[np.ndarray, np.ndarray, np.ndarray
         tracks[i, np.fromiter(own, np.int64, len(own))] = True
     kinds = np.zeros(size, dtype=np.int64)
     builders = np.full(size, -1, dtype=np.int64)
-    for sq, station in network.stations.items():
-        kinds[sq] = 2 if station.kind == "express" else 1
-        builders[sq] = players.index(station.builder)
+    stations = network.stations
+    if stations:
+        seat = {p: i for i, p in enumerate(players)}
+        at = np.fromiter(stations.keys(), np.int64, len(stations))
+        every = stations.values()
+        kinds[at] = [2 if st.kind == "express" else 1 for st in every]
+        builders[at] = [seat[st.builder] for st in every]
     return tracks, kinds, builders
 
 
@@ -629,8 +634,7 @@ def _base_arrays(router: Router) -> tuple[np.ndarray, ...]:
 
 def _joined(parts: list[np.ndarray]) -> tuple[np.ndarray, np.ndarray]:
     """Arrays end to end, as kernels take them, and the offsets of each."""
-    sizes = np.zeros(len(parts) + 1, dtype=np.int64)
-    np.cumsum([len(a) for a in parts], out=sizes[1:])
+    sizes = np.array([0, *accumulate(len(a) for a in parts)], dtype=np.int64)
     return np.concatenate(parts), sizes
 
 
