@@ -9,11 +9,12 @@ when nothing sensible is allowed. Tied routes and intensify after a trip go its 
 from __future__ import annotations
 
 from dataclasses import dataclass
+from functools import lru_cache
 
 from subwaysim import builds
 from subwaysim.agents.base import Agent
 from subwaysim.board import Board
-from subwaysim.builds import Build
+from subwaysim.builds import NO_SQUARE, Action, Build
 from subwaysim.network import Network
 from subwaysim.routing import TripOptions, systems_of
 from subwaysim.state import GameState
@@ -47,16 +48,23 @@ class Sensible:
 
     def __getitem__(self, i: int) -> Build:
         if i < len(self.targets):
-            return Build("track", self.targets[i])
+            return _build("track", self.targets[i])
         i -= len(self.targets)
         if i < 2 * len(self.free):
-            return Build("station", self.free[i // 2], ("local", "express")[i % 2])
+            return _build("station", self.free[i // 2], ("local", "express")[i % 2])
         i -= 2 * len(self.free)
         if i < len(self.served) * len(self.decks):
-            return Build(
+            return _build(
                 "intensify", self.served[i // len(self.decks)], self.decks[i % len(self.decks)]
             )
-        return Build("borrow")
+        return _build("borrow")
+
+
+@lru_cache(maxsize=1 << 14)
+def _build(action: Action, square: int = NO_SQUARE, detail: str | None = None) -> Build:
+    """A build of the numbered choices, made once and shared (builds are immutable values):
+    listing every sensible build asks for hundreds of them a build decision."""
+    return Build(action, square, detail)
 
 
 def _targets(board: Board, own: frozenset[int], last: Sensible | None) -> list[int]:
