@@ -5,7 +5,7 @@ a mid-game classic network (`reference_routing`, the yardstick the project start
 - a greedy-vs-greedy and a random-vs-random classic game, in networkx-query equivalents
   (goals <= 1,000 and <= 150), and in the grid unit of issue 28: single-pair
   `networkx.dijkstra_path_length` queries on `networkx.grid_2d_graph(12, 12)` (goals <= 700
-  and <= 250);
+  and <= 250); each game figure the median of 3 rounds of the same games (1 with `quick`);
 - routing a whole game's trips, like for like: the Router's SG-13/SG-14 options of every
   trip (what a game asks; fresh cache) against networkx per trip (graphs built once per
   network, then SG-14 by subsets) (>= 100x); and the Router drawing every trip's route as
