@@ -244,18 +244,19 @@ def _few_points(  # type: ignore[no-untyped-def]
     chooser,
     single_points,
     shared_points,
+    out,
 ):
     """`_pair_points` for at most two rideable systems and no transfer cost (groups: every
     system, then each alone), a group of unchanged systems read from the batch's `tables`
     (by the mask of its seats; made on first use over every origin and destination of the
     batch) instead of worked out again. With `rival` (rows, have, closures, made) given, the
     group of both systems when only one changed is worked out over the unchanged one's
-    trips between squares (`_every_system`), kept for the batch."""
+    trips between squares (`_every_system`), kept for the batch. The points go into `out`
+    (O, D, P), zeros on entry."""
     count = len(seats)
     count_o, count_d = len(origins), len(destinations)
-    out = np.zeros((count_o, count_d, players), np.float64)
     if count == 0:
-        return out
+        return
     groups = 1 + count
     single = np.full(players, -1, np.int64)
     without = np.full(players, -1, np.int64)
@@ -286,6 +287,11 @@ def _few_points(  # type: ignore[no-untyped-def]
             _every_system(
                 walk, origins, destinations, systems_st[mine], systems_flat[mine], rows[r], reach[0]
             )
+            continue
+        if fresh and last - first == 1:  # one system: its stations are the group's, sorted
+            st = systems_st[first]
+            closure = _closure_of(walk, st, systems_flat[first])
+            _reach_through(walk, st, closure, origins, destinations, False, reach[g])
             continue
         if fresh:
             part_st, part_flat = _parts(systems_st, systems_flat, first, last)
@@ -324,7 +330,6 @@ def _few_points(  # type: ignore[no-untyped-def]
             for p in range(players):
                 if single[p] >= 0 and (without[p] < 0 or reach[without[p], i, j] > best):
                     points[p] = shared_points
-    return out
 
 
 @kernel
@@ -463,28 +468,27 @@ def plan_points(  # type: ignore[no-untyped-def]
         plan_destinations = np.concatenate((sample_destinations, plan_extras))
         block = points[point_offsets[i] : point_offsets[i + 1]]
         if transfer == 0 and count <= 2:
-            block[:] = (
-                _few_points(
-                    walk,
-                    plan_origins,
-                    plan_destinations,
-                    found_st,
-                    found_flat,
-                    seats[:count],
-                    changed_of[:count],
-                    players,
-                    tables,
-                    table_of,
-                    table_origins,
-                    table_destinations,
-                    origin_row,
-                    destination_col,
-                    rival,
-                    chooser,
-                    single_points,
-                    shared_points,
-                )
-            ).ravel()
+            _few_points(
+                walk,
+                plan_origins,
+                plan_destinations,
+                found_st,
+                found_flat,
+                seats[:count],
+                changed_of[:count],
+                players,
+                tables,
+                table_of,
+                table_origins,
+                table_destinations,
+                origin_row,
+                destination_col,
+                rival,
+                chooser,
+                single_points,
+                shared_points,
+                block.reshape((len(plan_origins), len(plan_destinations), players)),
+            )
             continue
         members, single, without = _seat_groups(seats[:count], players)
         sys_stations = np.empty(st_size, np.int64)
