@@ -192,20 +192,19 @@ def track_costs(state: GameState, player: str, budget: int) -> np.ndarray:
     hazard and shared prices (a whole phase counting as the budget), SG-21's surcharge."""
     network, board = state.network, state.board
     prices = state.prices
-    hazard = np.zeros(board.size, dtype=np.bool_)
-    hazard[list(board.hazards)] = True
+    kind = np.zeros(board.size, dtype=np.int64)  # 2 x hazard + shared, per square
+    kind[list(board.hazards)] = 2
     shared = np.zeros(board.size, dtype=np.bool_)
     for other, track in network.track.items():
         if other != player and track:
             shared[list(track)] = True
-    table = np.empty(board.size, dtype=np.int64)
-    whole = np.zeros(board.size, dtype=np.bool_)  # a whole-phase build there
-    for on_hazard in (False, True):
-        for on_shared in (False, True):
-            cost = prices.track_on(on_hazard, on_shared)
-            here = (hazard == on_hazard) & (shared == on_shared)
-            table[here] = max(budget, 1) if cost == PHASE else int(cost)
-            whole |= here & (cost == PHASE)
+    kind += shared
+    prices_of = [
+        prices.track_on(on_hazard, on_shared) for on_hazard in (0, 1) for on_shared in (0, 1)
+    ]
+    points = [max(budget, 1) if cost == PHASE else int(cost) for cost in prices_of]
+    table = np.array(points, dtype=np.int64)[kind]
+    whole = np.array([cost == PHASE for cost in prices_of], dtype=np.bool_)[kind]  # whole phase
     if prices.surcharge:
         populated = np.array([builds.populated(state, sq) for sq in range(board.size)])
         table[populated & ~whole] += prices.surcharge
