@@ -5,7 +5,7 @@ a mid-game classic network (`reference_routing`, the yardstick the project start
 - a greedy-vs-greedy and a random-vs-random classic game, in networkx-query equivalents
   (goals <= 1,000 and <= 150), and in the grid unit of issue 28: single-pair
   `networkx.dijkstra_path_length` queries on `networkx.grid_2d_graph(12, 12)` (goals <= 700
-  and <= 250);
+  and <= 250); each game figure the median of 3 rounds of the same games (1 with `quick`);
 - routing a whole game's trips, like for like: the Router's SG-13/SG-14 options of every
   trip (what a game asks; fresh cache) against networkx per trip (graphs built once per
   network, then SG-14 by subsets) (>= 100x); and the Router drawing every trip's route as
@@ -100,10 +100,15 @@ def grid_query() -> float:
     return statistics.median(runs)
 
 
-def game_seconds(scenario: Scenario, seeds: range) -> float:
-    """Mean seconds of a whole game (no listeners: what a sweep's game costs bar its summary)."""
+def game_seconds(scenario: Scenario, seeds: range, repeats: int = 1) -> float:
+    """Mean seconds of a whole game (no listeners: what a sweep's game costs bar its summary);
+    with `repeats`, the median of that many rounds of the same games (as the units are the
+    median of their runs: a shared machine's bursts move one round, not the median)."""
     Game(scenario, seeds[0]).run()  # load compiled kernels, warm caches of the board
-    return statistics.mean(timed(Game(scenario, seed).run) for seed in seeds)
+    rounds = [
+        statistics.mean(timed(Game(scenario, seed).run) for seed in seeds) for _ in range(repeats)
+    ]
+    return statistics.median(rounds)
 
 
 def recorded_trips(scenario: Scenario, seed: int) -> list[tuple[Network, int, int]]:
@@ -178,8 +183,9 @@ def main(quick: bool = False, games_only: bool = False) -> None:
     print(f"grid unit: one networkx single-pair query on a 12 x 12 grid graph: {grid * 1e6:.0f} µs")
 
     seeds = range(2 if quick else 4)
-    greedy = game_seconds(classic, seeds)
-    rand = game_seconds(randoms, range(6 if quick else 12))
+    repeats = 1 if quick else 3
+    greedy = game_seconds(classic, seeds, repeats)
+    rand = game_seconds(randoms, range(6 if quick else 12), repeats)
     for label, seconds, goal, grid_goal in (
         ("greedy", greedy, 1000, 700),
         ("random", rand, 150, 250),

@@ -237,8 +237,10 @@ class Valuation:
 
     def worth(self, points: np.ndarray) -> float:
         """Own expected points minus a share of the best rival's."""
-        values = points.tolist()
-        rival = max((values[i] for i in self.rivals), default=0.0)
+        values, rivals = points.tolist(), self.rivals
+        if len(rivals) == 1:  # (the max of one rival, without a generator)
+            return values[self.seat] - self.rival_weight * values[rivals[0]]
+        rival = max((values[i] for i in rivals), default=0.0)
         return values[self.seat] - self.rival_weight * rival
 
     def value(self, trips: Trips, sample: TripSample | None = None) -> float:

@@ -15,8 +15,8 @@ from __future__ import annotations
 
 import heapq
 import math
-from collections.abc import Iterator
-from dataclasses import dataclass
+from collections.abc import Iterator, Sequence
+from dataclasses import dataclass, field
 
 import numpy as np
 
@@ -56,10 +56,12 @@ def price(state: GameState, player: str, build: Build, budget: int, network: Net
 
 
 def plan_cost(state: GameState, player: str, steps: tuple[Build, ...], budget: int) -> int:
+    """The plan's points, each step priced on the network the steps before it leave."""
     network, total = state.network, 0
-    for step in steps:
+    for k, step in enumerate(steps):
         total += price(state, player, step, budget, network)
-        network = builds.apply(step, network, player)
+        if k + 1 < len(steps):  # (the network after the last step prices nothing)
+            network = builds.apply(step, network, player)
     return max(total, 1)
 
 
@@ -136,6 +138,7 @@ def lines(
     network = state.network
     own = network.track[player]
     steps_cost = track_costs(state, player, budget)
+    costs, shares = steps_cost.tolist(), weights.tolist()  # plain numbers for `line_plan`
     targets = [t for t in busy if t not in own][: breadth.targets]
     served = bool(network.stations_of(player))
     if own:
@@ -146,7 +149,7 @@ def lines(
                 continue
             start = attachment(state, own, path)
             ends = (target,) if served else (start, target)
-            yield line_plan(state, player, path, ends, steps_cost, budget, weights)
+            yield line_plan(state, player, path, ends, costs, budget, shares)
         return
     walk = state.router().walking.distances
     for i, a in enumerate(targets):
@@ -156,7 +159,7 @@ def lines(
                 continue  # a ride of two stops saves nothing on a walk of two steps
             path = paths.path(b)
             if path is not None:
-                yield line_plan(state, player, [a, *path], (a, b), steps_cost, budget, weights)
+                yield line_plan(state, player, [a, *path], (a, b), costs, budget, shares)
 
 
 def removals(
@@ -189,20 +192,19 @@ def track_costs(state: GameState, player: str, budget: int) -> np.ndarray:
     hazard and shared prices (a whole phase counting as the budget), SG-21's surcharge."""
     network, board = state.network, state.board
     prices = state.prices
-    hazard = np.zeros(board.size, dtype=np.bool_)
-    hazard[list(board.hazards)] = True
+    kind = np.zeros(board.size, dtype=np.int64)  # 2 x hazard + shared, per square
+    kind[list(board.hazards)] = 2
     shared = np.zeros(board.size, dtype=np.bool_)
     for other, track in network.track.items():
         if other != player and track:
             shared[list(track)] = True
-    table = np.empty(board.size, dtype=np.int64)
-    whole = np.zeros(board.size, dtype=np.bool_)  # a whole-phase build there
-    for on_hazard in (False, True):
-        for on_shared in (False, True):
-            cost = prices.track_on(on_hazard, on_shared)
-            here = (hazard == on_hazard) & (shared == on_shared)
-            table[here] = max(budget, 1) if cost == PHASE else int(cost)
-            whole |= here & (cost == PHASE)
+    kind += shared
+    prices_of = [
+        prices.track_on(on_hazard, on_shared) for on_hazard in (0, 1) for on_shared in (0, 1)
+    ]
+    points = [max(budget, 1) if cost == PHASE else int(cost) for cost in prices_of]
+    table = np.array(points, dtype=np.int64)[kind]
+    whole = np.array([cost == PHASE for cost in prices_of], dtype=np.bool_)[kind]  # whole phase
     if prices.surcharge:
         populated = np.array([builds.populated(state, sq) for sq in range(board.size)])
         table[populated & ~whole] += prices.surcharge
@@ -217,14 +219,16 @@ class Paths:
     sources: frozenset[int]
     cost: np.ndarray  # (N,) build points to reach each square, MAX_LINE + 1 beyond reach
     back: np.ndarray  # (N,) the square each is reached from, -1 for sources and unreached
+    trail: list[int] = field(default_factory=list)  # `back` as plain ints (read per step)
 
     def path(self, target: int) -> list[int] | None:
         """New squares, in order, from the sources to `target` (None: too dear or cut off)."""
         if self.cost[target] > MAX_LINE:
             return None
+        back = self.trail or self.back.tolist()
         path = [target]
-        while self.back[path[-1]] >= 0:
-            path.append(int(self.back[path[-1]]))
+        while back[path[-1]] >= 0:
+            path.append(back[path[-1]])
         return [sq for sq in reversed(path) if sq not in self.sources]
 
 
@@ -234,7 +238,7 @@ def cheapest_paths(state: GameState, sources: frozenset[int], costs: np.ndarray)
     start = np.zeros(board.size, dtype=np.bool_)
     start[list(sources)] = True
     cost, back = grid_dijkstra(board.width, board.height, costs, start, MAX_LINE)
-    return Paths(sources, cost, back)
+    return Paths(sources, cost, back, back.tolist())
 
 
 def cheapest_paths_reference(
@@ -296,15 +300,17 @@ def line_plan(
     player: str,
     path: list[int],
     ends: tuple[int, ...],
-    track_cost: np.ndarray,
+    track_cost: Sequence[int],
     budget: int,
-    weights: np.ndarray,
+    weights: Sequence[float],
 ) -> Plan:
     """Track along `path`, local stations on `ends`: the first station early, so that a line
     cut short by the budget still serves trips (and brings its SG-18 extra trip).
-    `track_cost` is `track_costs`' table (a station's price does not depend on the track)."""
+    `track_cost` is `track_costs`' table (a station's price does not depend on the track) and
+    `weights` the squares' weights, as plain numbers (the same sums and products)."""
     network = state.network
-    todo = [sq for sq in path if sq not in network.track[player]]
+    own = network.track[player]
+    todo = [sq for sq in path if sq not in own]
     first = ends[0]
     if first in todo:
         todo.remove(first)
@@ -324,6 +330,7 @@ def line_plan(
         if step.action == "station"
     )
     cost = max(cost, 1)
-    # (math.prod: the same product as numpy's of one or two weights, without an array)
+    # (math.prod: the same product as numpy's of one or two weights, without an array;
+    # plain floats multiply as numpy's float64 do)
     prior = float(math.prod(weights[t] for t in ends)) ** (1 / len(ends)) / cost
     return Plan(tuple(steps), cost, prior)

@@ -246,8 +246,16 @@ def _hops(stops, stop_id, starts, track, kinds, degree, width, height, mode):  #
 @kernel
 def _hop_counts(source, adjacencies, n_stops):  # type: ignore[no-untyped-def]
     """Breadth-first hop counts from stop `source` over the union of `adjacencies`."""
-    hops = np.full(n_stops, -1, np.int64)
-    queue = np.empty(n_stops, np.int64)
+    hops = np.empty(n_stops, np.int64)
+    _hop_counts_into(source, adjacencies, hops, np.empty(n_stops, np.int64))
+    return hops
+
+
+@kernel
+def _hop_counts_into(source, adjacencies, hops, queue):  # type: ignore[no-untyped-def]
+    """`_hop_counts` into `hops` (-1: not reached), with `queue` as the work space: a ride
+    matrix asks it once per station, on buffers made once."""
+    hops[:] = -1
     hops[source] = 0
     queue[0] = source
     head, tail = 0, 1
@@ -261,7 +269,6 @@ def _hop_counts(source, adjacencies, n_stops):  # type: ignore[no-untyped-def]
                     hops[v] = hops[u] + 1
                     queue[tail] = v
                     tail += 1
-    return hops
 
 
 @kernel
@@ -306,10 +313,13 @@ def _ride_matrix(width, height, track, kinds, both_ends):  # type: ignore[no-unt
         fast = _hops(stops, stop_id, express_layer, track, kinds, degree, width, height, 2)
         local_graph = plain.reshape((1, n_stops, 4))
         express_graph = fast.reshape((1, n_stops, 4))
+        hops = np.empty(n_stops, np.int64)
+        quick = np.empty(n_stops, np.int64)
+        queue = np.empty(n_stops, np.int64)
         for a in range(n_stations):
-            hops = _hop_counts(station_stop[a], local_graph, n_stops)
+            _hop_counts_into(station_stop[a], local_graph, hops, queue)
             if kinds[stations[a]] == 2:
-                quick = _hop_counts(station_stop[a], express_graph, n_stops)
+                _hop_counts_into(station_stop[a], express_graph, quick, queue)
             for b in range(n_stations):
                 h = hops[station_stop[b]]
                 if kinds[stations[a]] == 2 and kinds[stations[b]] == 2:
@@ -325,8 +335,10 @@ def _ride_matrix(width, height, track, kinds, both_ends):  # type: ignore[no-unt
         fast = _hops(stops, stop_id, from_express, track, kinds, degree, width, height, 1)
         graph = np.empty((2, n_stops, 4), np.int64)
         graph[0], graph[1] = plain, fast
+        hops = np.empty(n_stops, np.int64)
+        queue = np.empty(n_stops, np.int64)
         for a in range(n_stations):
-            hops = _hop_counts(station_stop[a], graph, n_stops)
+            _hop_counts_into(station_stop[a], graph, hops, queue)
             for b in range(n_stations):
                 if hops[station_stop[b]] >= 0:
                     matrix[a, b] = hops[station_stop[b]] + 1

@@ -5,17 +5,32 @@ of them is built once per network (`kernels.build_groups`), with and without wal
 trip then gets the shortest distance of every (subset, walking) pair from one compiled
 call, and SG-14's search over sets of modes is a look-up. More systems go the pruned way
 of `modes.candidates`.
+
+What every trip asks of a network first comes from one compiled pass when the table is made
+(`every_view`): the stations of every system, the walk to and from the nearest of them (a
+trip no ride can shorten is the walk, SG-13) and the cheapest ride or walk between two of
+them, on which the shortest trip of all is one search. `every_view_reference` is its
+plain-Python twin.
 """
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from functools import cache, cached_property
 
 import numpy as np
 
-from subwaysim.routing.kernels import INF, build_groups, edge_dijkstra, station_dijkstra
+from subwaysim.routing.kernels import (
+    INF,
+    build_groups,
+    edge_dijkstra,
+    edge_trip,
+    station_dijkstra,
+)
+from subwaysim.routing.nearest import nearest_walks_reference
 from subwaysim.routing.rides import SystemRides, packed
+from subwaysim.routing.rules import WALK
 from tabletop.compiled import kernel
 
 MAX_SYSTEMS = 4
@@ -31,16 +46,35 @@ class ModeTable:
     systems: tuple[SystemRides, ...]
     walk: np.ndarray
     transfer: int
-    parts: tuple[np.ndarray, ...] = field(init=False)
+    stations: np.ndarray = field(init=False)  # every system's stations, by square
+    squares: frozenset[int] = field(init=False)  # the same squares, as a set
+    nearest: tuple[list[int], list[int]] = field(init=False)  # (to, from) as `every_view`
+    edges: np.ndarray = field(init=False)  # (K, K) cheapest ride or walk between stations
+    names: dict[tuple[int, bool, bool], frozenset[str]] = field(init=False)  # SG-14 sets
+    groups: dict[tuple[int, bool], tuple[np.ndarray, np.ndarray, frozenset[int]]] = field(
+        init=False
+    )  # (stations, edges, their squares) of a subset, with or without walking, once asked
 
     def __post_init__(self) -> None:
-        self.parts = packed(self.systems)
+        systems, size = self.systems, len(self.walk)
+        if systems:
+            stations, flats = tuple(s.stations for s in systems), tuple(s.flat for s in systems)
+            self.stations, to, back, self.edges = every_view(self.walk, stations, flats)
+            self.nearest = (to.tolist(), back.tolist())
+        else:
+            self.stations, self.edges = np.zeros(0, np.int64), np.zeros((0, 0), np.int64)
+            self.nearest = ([INF] * size, [INF] * size)
+        self.squares = frozenset(self.stations.tolist())
+        self.names = {}
+        self.groups = {}
 
     @property
     def nbytes(self) -> int:
-        """Its own arrays' bytes (the systems' rides packed; the walks are shared), for the
-        cache's bound (`cache.footprint`)."""
-        return sum(part.nbytes for part in self.parts)
+        """Its own arrays' bytes, for the cache's bound (`cache.footprint`): the view of every
+        system (its stations, the edges between them, the walks to and from the nearest);
+        the board's walks are shared."""
+        size, k = len(self.walk), len(self.stations)
+        return 8 * (k + k * k + 2 * size)
 
     @cached_property
     def arrays(self) -> tuple[np.ndarray, ...]:
@@ -53,32 +87,70 @@ class ModeTable:
         return self._groups(subsets(len(self.systems))[-1:], False)
 
     def _groups(self, members: np.ndarray, riding_too: bool) -> tuple[np.ndarray, ...]:
-        walked = build_groups(self.walk, *self.parts, members, self.transfer, True)
-        stations, offsets, edges_walk, edge_offsets, rides, ride_offsets = walked
-        ridden = edges_walk  # not asked for: only the trip with walking is searched
-        if riding_too:
-            ridden = build_groups(self.walk, *self.parts, members, self.transfer, False)[2]
-        return (
-            stations,
-            offsets,
-            edges_walk,
-            ridden,
-            edge_offsets,
-            rides,
-            ride_offsets,
-            members,
-        )
+        systems = self.systems
+        stations, flats = tuple(s.stations for s in systems), tuple(s.flat for s in systems)
+        if not systems:  # no system: one group of no stations
+            stations, flats = (np.zeros(0, np.int64),), (np.zeros(0, np.int64),)
+        return subset_groups(self.walk, stations, flats, members, self.transfer, riding_too)
 
     def distances(self, origin: int, destination: int) -> np.ndarray:
         """(2^S, 2): the shortest trip using subset `mask` and, in column 1, walking."""
         return _table_trip(self.walk, origin, destination, self.transfer, False, *self.arrays)
 
+    def subset_trips(self, origin: int, destination: int) -> Callable[[int, bool], int]:
+        """distance(mask, walk): the shortest trip using subset `mask` and, with `walk`,
+        walking (SG-13), as `distances` finds it. Without transfer costs each is one search
+        of the subset's stations, made when SG-14's search asks for it (the smallest sets
+        first, so most subsets are never searched); with them, the table of every subset."""
+        if self.transfer > 0 and len(self.systems) > 1:
+            every = self.distances(origin, destination).tolist()
+            return lambda mask, walk: every[mask][walk]  # type: ignore[no-any-return]
+        full, walked = (1 << len(self.systems)) - 1, int(self.walk[origin, destination])
+        groups, group_of, walks = self.groups, self._group, self.walk
+
+        def distance(mask: int, walk: bool) -> int:
+            if mask == 0:  # no system: the walk, or no trip at all
+                return walked if walk else INF
+            if walk and mask == full:
+                stations, edges = self.stations, self.edges  # the group of every system
+            else:
+                group = groups.get((mask, walk))
+                if group is None:
+                    group = groups[mask, walk] = group_of(mask, walk)
+                stations, edges, squares = group
+                if not walk and (origin not in squares or destination not in squares):
+                    return INF  # without walking, a trip starts and ends at its stations
+            return int(edge_trip(walks, stations, edges, walk, origin, destination))
+
+        return distance
+
+    def _group(self, mask: int, walk: bool) -> tuple[np.ndarray, np.ndarray, frozenset[int]]:
+        chosen = [s for i, s in enumerate(self.systems) if mask >> i & 1]
+        if not chosen:
+            return np.zeros(0, np.int64), np.zeros((0, 0), np.int64), frozenset()
+        stations, flats = tuple(s.stations for s in chosen), tuple(s.flat for s in chosen)
+        found, edges = group_edges(self.walk, stations, flats, walk)
+        return found, edges, frozenset(found.tolist())
+
     def shortest(self, origin: int, destination: int) -> int:
         """The shortest trip of all (every system, and walking): one search."""
+        if self.transfer == 0 or len(self.systems) < 2:  # no transfer to count (SG-13)
+            return int(edge_trip(self.walk, self.stations, self.edges, True, origin, destination))
         # The table of every subset when a trip already needed it, else just the one group.
         arrays = self.__dict__.get("arrays") or self._every  # (never built eagerly)
         every = _table_trip(self.walk, origin, destination, self.transfer, True, *arrays)
         return int(every[-1, 1])
+
+    def named(self, mask: int, walk: bool, walking_is_a_mode: bool) -> frozenset[str]:
+        """The set of modes of subset `mask` (with walking when `walk` and walking is a
+        mode), made once per table (SG-14)."""
+        key = (mask, walk, walking_is_a_mode)
+        found = self.names.get(key)
+        if found is None:
+            chosen = [s.system for i, s in enumerate(self.systems) if mask >> i & 1]
+            found = frozenset([*chosen, WALK] if walk and walking_is_a_mode else chosen)
+            self.names[key] = found
+        return found
 
 
 @cache
@@ -145,3 +217,135 @@ def _table_trip(  # type: ignore[no-untyped-def]
                     best = min(best, dist[v])
             out[g, use_walk] = best
     return out
+
+
+@kernel
+def subset_groups(walk, system_stations, system_flats, members, transfer, riding_too):  # type: ignore[no-untyped-def]
+    """The station graphs of the groups of systems `members` names (`build_groups`), with
+    walking and, with `riding_too`, without it (else the walking ones stand in), packed as
+    `_table_trip` takes them: (stations, offsets, edges with walking, edges without, edge
+    offsets, rides, ride offsets, members)."""
+    systems = len(system_stations)
+    offsets = np.zeros(systems + 1, np.int64)
+    flat_offsets = np.zeros(systems + 1, np.int64)
+    for i in range(systems):
+        offsets[i + 1] = offsets[i] + len(system_stations[i])
+        flat_offsets[i + 1] = flat_offsets[i] + len(system_flats[i])
+    stations = np.empty(offsets[systems], np.int64)
+    flat = np.empty(flat_offsets[systems], np.int64)
+    for i in range(systems):
+        stations[offsets[i] : offsets[i + 1]] = system_stations[i]
+        flat[flat_offsets[i] : flat_offsets[i + 1]] = system_flats[i]
+    if len(stations) == 0:  # no system at all (one placeholder of no stations)
+        offsets = np.zeros(1, np.int64)
+        flat_offsets = np.zeros(1, np.int64)
+    packed_systems = (stations, offsets, flat, flat_offsets)
+    walked = build_groups(walk, *packed_systems, members, transfer, True)
+    ridden = walked[2]
+    if riding_too:
+        ridden = build_groups(walk, *packed_systems, members, transfer, False)[2]
+    return walked[0], walked[1], walked[2], ridden, walked[3], walked[4], walked[5], members
+
+
+@kernel
+def group_edges(walk, system_stations, system_flats, use_walk):  # type: ignore[no-untyped-def]
+    """One group of systems (each one's station squares and flattened ride matrix) as
+    `build_groups` makes it without transfer costs: its stations (sorted union) and the
+    (K, K) cheapest ride between two of them, or with `use_walk` the cheaper of ride and
+    walk (without it: INF where no ride joins them, 0 on the diagonal)."""
+    size = walk.shape[0]
+    position = np.full(size, -1, np.int64)
+    for system in system_stations:
+        for sq in system:
+            position[sq] = 0
+    k = 0
+    for sq in range(size):
+        if position[sq] == 0:
+            position[sq] = k
+            k += 1
+    stations = np.empty(k, np.int64)
+    for sq in range(size):
+        if position[sq] >= 0:
+            stations[position[sq]] = sq
+    edges = np.full((k, k), INF, np.int64)
+    for a in range(k):
+        if use_walk:
+            row = walk[stations[a]]
+            for b in range(k):
+                edges[a, b] = row[stations[b]]
+        else:
+            edges[a, a] = 0
+    for i in range(len(system_stations)):
+        system, flat = system_stations[i], system_flats[i]
+        n = len(system)
+        for a in range(n):
+            pa = position[system[a]]
+            for b in range(n):
+                r = flat[a * n + b]
+                pb = position[system[b]]
+                if r < edges[pa, pb]:
+                    edges[pa, pb] = r
+    return stations, edges
+
+
+@kernel
+def every_view(walk, system_stations, system_flats):  # type: ignore[no-untyped-def]
+    """What a router asks of a network first, from its rideable systems (each one's station
+    squares and flattened ride matrix): the stations of them all (sorted squares), the
+    shortest walk from each square to one of them and from one of them to each square, and
+    the (K, K) cheapest ride or walk between two of them (SG-13 without transfer costs), as
+    `build_groups` makes the group of every system."""
+    size = walk.shape[0]
+    position = np.full(size, -1, np.int64)
+    for system in system_stations:
+        for sq in system:
+            position[sq] = 0
+    k = 0
+    for sq in range(size):
+        if position[sq] == 0:
+            position[sq] = k
+            k += 1
+    stations = np.empty(k, np.int64)
+    for sq in range(size):
+        if position[sq] >= 0:
+            stations[position[sq]] = sq
+    to_station = np.full(size, INF, np.int64)
+    from_station = np.full(size, INF, np.int64)
+    for a in range(k):
+        c = stations[a]
+        row = walk[c]
+        for s in range(size):
+            to_station[s] = min(to_station[s], walk[s, c])
+            from_station[s] = min(from_station[s], row[s])
+    edges = np.empty((k, k), np.int64)
+    for a in range(k):
+        row = walk[stations[a]]
+        for b in range(k):
+            edges[a, b] = row[stations[b]]
+    for i in range(len(system_stations)):
+        system, flat = system_stations[i], system_flats[i]
+        n = len(system)
+        for a in range(n):
+            pa = position[system[a]]
+            for b in range(n):
+                r = flat[a * n + b]
+                pb = position[system[b]]
+                if r < edges[pa, pb]:
+                    edges[pa, pb] = r
+    return stations, to_station, from_station, edges
+
+
+def every_view_reference(
+    walk: np.ndarray, systems: tuple[SystemRides, ...]
+) -> tuple[list[int], list[int], list[int], np.ndarray]:
+    """`every_view` from the pieces a router used to take one by one: the union of the
+    stations, `nearest_walks_reference`, and `build_groups`' group of every system."""
+    stations = sorted({int(sq) for s in systems for sq in s.stations.tolist()})
+    size = walk.shape[0]
+    to, back = ([INF] * size, [INF] * size)
+    if stations:
+        to, back = nearest_walks_reference(walk, stations)
+    members = subsets(len(systems))[-1:]
+    found = build_groups(walk, *packed(systems), members, 0, True)
+    k = len(stations)
+    return stations, to, back, found[2][: k * k].reshape((k, k))

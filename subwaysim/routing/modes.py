@@ -12,6 +12,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass
+from functools import cache
 from itertools import combinations
 
 import numpy as np
@@ -47,6 +48,16 @@ def mode_sets(count: int, walking_is_a_mode: bool) -> Iterator[list[ModeSet]]:
         walking = [ModeSet(c, True) for c in combinations(range(count), size - 1)]
         riding = [ModeSet(c, False) for c in combinations(range(count), size)]
         yield walking + riding
+
+
+@cache
+def table_order(count: int, walking_is_a_mode: bool) -> tuple[tuple[tuple[int, bool], ...], ...]:
+    """`mode_sets` as a mode table reads them: (subset mask, whether it walks) per set, in
+    the same order, one tuple per size."""
+    return tuple(
+        tuple((sum(1 << i for i in m.systems), m.walk) for m in size)
+        for size in mode_sets(count, walking_is_a_mode)
+    )
 
 
 def candidates(
@@ -106,11 +117,13 @@ def choices(
         # stations): the pure walk is the one smallest set of modes.
         return best, (WALK_ONLY if walking_is_a_mode else NO_MODE,)
     if table is not None:
-        every = table.distances(origin, destination)  # every subset, with and without walking
-
-        def distance(chosen: tuple[int, ...], walk: bool) -> int:
-            return int(every[sum(1 << i for i in chosen), int(walk)])
-
+        subset = table.subset_trips(origin, destination)  # each subset, walking or not
+        for size in table_order(len(near), walking_is_a_mode):
+            found = [(mask, walk) for mask, walk in size if subset(mask, walk) == best]
+            if found:
+                named = table.named
+                return best, tuple(named(m, w, walking_is_a_mode) for m, w in found)
+        raise AssertionError("walking with every system always achieves the shortest trip")
     for size in mode_sets(len(near), walking_is_a_mode):
         found = [modes for modes in size if distance(modes.systems, modes.walk) == best]
         if found:

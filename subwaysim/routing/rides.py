@@ -159,12 +159,13 @@ class SystemRides:
     def __post_init__(self) -> None:
         self.serial = next(_serials)
         board, line = self.line.board, self.line
+        track, stations = line.track, line.stations
         self.stations, self.matrix, self.flat, self.rideable = line_rides(
             board.width,
             board.height,
-            np.array(list(line.track), dtype=np.int64),
-            np.array([sq for sq, _ in line.stations], dtype=np.int64),
-            np.array([kind == "express" for _, kind in line.stations], dtype=np.bool_),
+            np.fromiter(track, np.int64, len(track)),
+            np.fromiter([sq for sq, _ in stations], np.int64, len(stations)),
+            np.fromiter([kind == "express" for _, kind in stations], np.bool_, len(stations)),
             self.rule == "both_ends",
         )
         self.stations.flags.writeable = False

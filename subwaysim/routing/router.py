@@ -146,6 +146,9 @@ class Router:
     def nearest_stations(self) -> tuple[list[int], list[int]]:
         """(to, from): the shortest walk from each square to a station of a rideable system,
         and from one to each square (INF without stations): a trip that rides walks both."""
+        table = self.mode_table
+        if table is not None:
+            return table.nearest  # worked out with the table, in the same pass
         squares, walk = self.station_squares, self.walking
 
         def nearest() -> tuple[list[int], list[int]]:
@@ -160,6 +163,9 @@ class Router:
     @cached_property
     def station_squares(self) -> frozenset[int]:
         """Every square with a station some rideable system serves."""
+        table = self.mode_table
+        if table is not None:
+            return table.squares
         return frozenset(sq for s in self.rideable for sq in s.stations.tolist())
 
     def graph(self, systems: tuple[SystemRides, ...], walk: bool) -> StationGraph:

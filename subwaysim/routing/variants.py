@@ -17,6 +17,7 @@ by `agents.plans.outcome`) and `pair_points`; the tests check one against the ot
 from __future__ import annotations
 
 from collections.abc import Sequence
+from itertools import accumulate
 from typing import Protocol
 
 import numpy as np
@@ -243,18 +244,19 @@ def _few_points(  # type: ignore[no-untyped-def]
     chooser,
     single_points,
     shared_points,
+    out,
 ):
     """`_pair_points` for at most two rideable systems and no transfer cost (groups: every
     system, then each alone), a group of unchanged systems read from the batch's `tables`
     (by the mask of its seats; made on first use over every origin and destination of the
     batch) instead of worked out again. With `rival` (rows, have, closures, made) given, the
     group of both systems when only one changed is worked out over the unchanged one's
-    trips between squares (`_every_system`), kept for the batch."""
+    trips between squares (`_every_system`), kept for the batch. The points go into `out`
+    (O, D, P), zeros on entry."""
     count = len(seats)
     count_o, count_d = len(origins), len(destinations)
-    out = np.zeros((count_o, count_d, players), np.float64)
     if count == 0:
-        return out
+        return
     groups = 1 + count
     single = np.full(players, -1, np.int64)
     without = np.full(players, -1, np.int64)
@@ -285,6 +287,11 @@ def _few_points(  # type: ignore[no-untyped-def]
             _every_system(
                 walk, origins, destinations, systems_st[mine], systems_flat[mine], rows[r], reach[0]
             )
+            continue
+        if fresh and last - first == 1:  # one system: its stations are the group's, sorted
+            st = systems_st[first]
+            closure = _closure_of(walk, st, systems_flat[first])
+            _reach_through(walk, st, closure, origins, destinations, False, reach[g])
             continue
         if fresh:
             part_st, part_flat = _parts(systems_st, systems_flat, first, last)
@@ -323,7 +330,6 @@ def _few_points(  # type: ignore[no-untyped-def]
             for p in range(players):
                 if single[p] >= 0 and (without[p] < 0 or reach[without[p], i, j] > best):
                     points[p] = shared_points
-    return out
 
 
 @kernel
@@ -462,28 +468,27 @@ def plan_points(  # type: ignore[no-untyped-def]
         plan_destinations = np.concatenate((sample_destinations, plan_extras))
         block = points[point_offsets[i] : point_offsets[i + 1]]
         if transfer == 0 and count <= 2:
-            block[:] = (
-                _few_points(
-                    walk,
-                    plan_origins,
-                    plan_destinations,
-                    found_st,
-                    found_flat,
-                    seats[:count],
-                    changed_of[:count],
-                    players,
-                    tables,
-                    table_of,
-                    table_origins,
-                    table_destinations,
-                    origin_row,
-                    destination_col,
-                    rival,
-                    chooser,
-                    single_points,
-                    shared_points,
-                )
-            ).ravel()
+            _few_points(
+                walk,
+                plan_origins,
+                plan_destinations,
+                found_st,
+                found_flat,
+                seats[:count],
+                changed_of[:count],
+                players,
+                tables,
+                table_of,
+                table_origins,
+                table_destinations,
+                origin_row,
+                destination_col,
+                rival,
+                chooser,
+                single_points,
+                shared_points,
+                block.reshape((len(plan_origins), len(plan_destinations), players)),
+            )
             continue
         members, single, without = _seat_groups(seats[:count], players)
         sys_stations = np.empty(st_size, np.int64)
@@ -542,9 +547,13 @@ def network_arrays(network: Network) -> tuple[np.ndarray, np.ndarray, np.ndarray
         tracks[i, np.fromiter(own, np.int64, len(own))] = True
     kinds = np.zeros(size, dtype=np.int64)
     builders = np.full(size, -1, dtype=np.int64)
-    for sq, station in network.stations.items():
-        kinds[sq] = 2 if station.kind == "express" else 1
-        builders[sq] = players.index(station.builder)
+    stations = network.stations
+    if stations:
+        seat = {p: i for i, p in enumerate(players)}
+        at = np.fromiter(stations.keys(), np.int64, len(stations))
+        every = stations.values()
+        kinds[at] = [2 if st.kind == "express" else 1 for st in every]
+        builders[at] = [seat[st.builder] for st in every]
     return tracks, kinds, builders
 
 
@@ -568,16 +577,13 @@ def plans_points(
     network = router.network
     players = network.players
     arrays = _base_arrays(router)
-    codes: list[int] = []
-    squares: list[int] = []
-    details: list[int] = []
-    steps_end = [0]
-    for steps in plans:
-        for step in steps:
-            codes.append(_CODES.get(step.action, NO_CHANGE))
-            squares.append(step.square)
-            details.append(2 if step.detail == "express" else 1)
-        steps_end.append(len(codes))
+    every = [step for steps in plans for step in steps]
+    count = len(every)
+    codes = np.fromiter([_CODES.get(s.action, NO_CHANGE) for s in every], np.int64, count)
+    squares = np.fromiter([s.square for s in every], np.int64, count)
+    details = np.fromiter([2 if s.detail == "express" else 1 for s in every], np.int64, count)
+    steps_end = np.zeros(len(plans) + 1, dtype=np.int64)
+    np.cumsum([len(steps) for steps in plans], out=steps_end[1:])
     extra_offsets = np.zeros(len(plans) + 1, dtype=np.int64)
     np.cumsum([len(e) for e in extras], out=extra_offsets[1:])
     board = network.board
@@ -587,10 +593,10 @@ def plans_points(
         router.walking.distances,
         *arrays,
         builder,
-        np.array(codes, dtype=np.int64),
-        np.array(squares, dtype=np.int64),
-        np.array(details, dtype=np.int64),
-        np.array(steps_end, dtype=np.int64),
+        codes,
+        squares,
+        details,
+        steps_end,
         np.ascontiguousarray(sample_origins, dtype=np.int64),
         np.ascontiguousarray(sample_destinations, dtype=np.int64),
         np.fromiter((sq for e in extras for sq in e), np.int64, int(extra_offsets[-1])),
@@ -603,8 +609,9 @@ def plans_points(
     )
     o, d, p = len(sample_origins), len(sample_destinations), len(players)
     found: list[np.ndarray | None] = []
+    ends = offsets.tolist()
     for i, (ok, e) in enumerate(zip(valid.tolist(), extras, strict=True)):
-        block = points[offsets[i] : offsets[i + 1]].reshape(o + len(e), d + len(e), p)
+        block = points[ends[i] : ends[i + 1]].reshape(o + len(e), d + len(e), p)
         found.append(block if ok else None)
     return found
 
@@ -631,8 +638,7 @@ def _base_arrays(router: Router) -> tuple[np.ndarray, ...]:
 
 def _joined(parts: list[np.ndarray]) -> tuple[np.ndarray, np.ndarray]:
     """Arrays end to end, as kernels take them, and the offsets of each."""
-    sizes = np.zeros(len(parts) + 1, dtype=np.int64)
-    np.cumsum([len(a) for a in parts], out=sizes[1:])
+    sizes = np.array([0, *accumulate(len(a) for a in parts)], dtype=np.int64)
     return np.concatenate(parts), sizes
 
 

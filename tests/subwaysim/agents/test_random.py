@@ -56,3 +56,20 @@ def test_random_games_score_and_uniform_ones_mostly_do_not() -> None:
     assert scored >= 5
     uniform = UniformAgent("IRT", random.Random(0))
     assert uniform.kind == "uniform"
+
+
+def test_targets_grown_from_the_last_networks_are_the_squares_around_the_track() -> None:
+    state = GameState.new(scenario(start=START), seed=0)
+    sq, name = state.board.square, state.board.name
+    before = Sensible.of(state, "IRT")
+    state.network = state.network.with_track("IRT", sq("c5")).with_track("IRT", sq("d5"))
+    grown = Sensible.of(state, "IRT", before)
+    # Around c3, c4, c5 and d5, without the track itself.
+    assert grown.targets == sorted(grown.targets)  # by square, as the draws number them
+    names = sorted(name(s) for s in grown.targets)
+    assert names == ["b3", "b4", "b5", "c2", "c6", "d3", "d4", "d6", "e5"]
+    assert grown == Sensible.of(state, "IRT")  # the same as worked out from nothing
+    # Track that shrank since: worked out from nothing, not from the last targets.
+    state.network = state.network.without_track("IRT", sq("c5"))
+    assert Sensible.of(state, "IRT", grown) == Sensible.of(state, "IRT")
+    assert sq("c5") in Sensible.of(state, "IRT", grown).targets

@@ -1,0 +1,65 @@
+"""SG-17/SG-21: the greedy planner's table of track costs is each square's price as the
+rules give it (a whole phase counting as the budget), and plan costs price each step on
+the network the steps before it leave."""
+
+from __future__ import annotations
+
+import pytest
+
+from subwaysim import builds
+from subwaysim.agents.plans import plan_cost, track_costs
+from subwaysim.builds import PHASE, Build
+from subwaysim.cards import cards_of
+from subwaysim.state import GameState
+from tests.subwaysim.helpers import scenario
+
+START = {
+    "track": {"IRT": ["c3", "c4"], "BRT": ["e5", "e6"]},
+    "stations": {"IRT": {"c3": "local"}},
+}
+
+
+@pytest.mark.parametrize(
+    "costs",
+    [
+        {"hard_track": "phase"},
+        {"hazard_track": 2, "shared_track": 3},
+        {"hazard_track": "phase", "shared_track": 2},
+    ],
+)
+@pytest.mark.parametrize("populated_build", ["none", "surcharge"])
+def test_track_costs_are_each_squares_sg17_price(costs: dict, populated_build: str) -> None:
+    rules = {"costs": costs, "populated_build": populated_build, "builds_per_turn": 3}
+    state = GameState.new(
+        scenario(board={"hazards": ["h8", "e6", "a1"]}, start=START, rules=rules), seed=0
+    )
+    for deck in state.decks:  # SG-21: a copy of each of a2's and h8's cards in play
+        for square in ("a2", "h8"):
+            identity = cards_of(state.board, state.decks, state.board.square(square))
+            deck.add_from_supply(identity[state.decks.index(deck)])
+    table = track_costs(state, "IRT", 3).tolist()
+    own = state.network.track["IRT"]
+    for sq in range(state.board.size):
+        price = builds.cost(Build("track", sq), state, "IRT")
+        want = 0 if sq in own else (3 if price == PHASE else int(price))
+        assert table[sq] == want, state.board.name(sq)
+    # By hand: c4 is IRT's own track; b4 a plain square, and a2 one that is populated.
+    name = state.board.square
+    assert table[name("c4")] == 0 and table[name("b4")] == 1
+    assert table[name("a2")] == (2 if populated_build == "surcharge" else 1)
+    # e6 is a hazard with BRT's track: the dearer of the two prices (a phase beats a number).
+    hazard, shared = costs.get("hazard_track", "phase"), costs.get("shared_track", "phase")
+    dearer = 3 if "phase" in (hazard, shared) else max(hazard, shared)
+    assert table[name("e6")] == dearer
+
+
+def test_a_plans_steps_are_priced_on_the_network_before_them() -> None:
+    rules = {"costs": {"hard_track": "phase"}, "builds_per_turn": 3}
+    state = GameState.new(scenario(board={"hazards": ["h8"]}, start=START, rules=rules), seed=0)
+    sq = state.board.square
+    # Track on d4 (1), then a station on it (1): the station needs the track laid before it.
+    steps = (Build("track", sq("d4")), Build("station", sq("d4"), "express"))
+    assert plan_cost(state, "IRT", steps, 3) == 2
+    # Track on h8, a hazard: a whole phase, counted as the budget.
+    assert plan_cost(state, "IRT", (Build("track", sq("h8")),), 3) == 3
+    assert plan_cost(state, "IRT", (), 3) == 1  # never less than one point
