@@ -229,7 +229,9 @@ class GreedyAgent(Agent):
 
     def choose_intensify(self, state: GameState, square: int) -> str | None:
         view = self._view(state)
-        trips = view.trips(state.network)
+        # Today's network in the planner's compiled call (the same points as `view.trips`).
+        (trips,) = view.trips_of_plans(state.network, [((), ())])
+        assert trips is not None  # no steps: nothing to refuse
         base = view.value(trips)
         best: tuple[float, str | None] = (1e-12, None)
         for deck, identity in zip(

@@ -122,9 +122,44 @@ def trips_per_turn(state: GameState, ahead: np.ndarray | float = 0) -> np.ndarra
 
 
 def trips_left(state: GameState) -> float:
-    """Trips still to come, turn by turn to the soonest end (SG-20)."""
+    """Trips still to come, turn by turn to the soonest end (SG-20); kept for the last few
+    positions (a build phase asks again and again of the same cards and scores)."""
+    key = _horizon_key(state)
+    found = _TRIPS_LEFT.get(key)
+    if found is None:
+        found = trips_left_of(state)
+        if len(_TRIPS_LEFT) >= TRIPS_LEFT_KEPT:
+            _TRIPS_LEFT.pop(next(iter(_TRIPS_LEFT)))
+        _TRIPS_LEFT[key] = found
+    return found
+
+
+def trips_left_of(state: GameState) -> float:
+    """`trips_left` worked out afresh."""
     turns = int(np.ceil(turns_left(state)))
     return float(np.sum(trips_per_turn(state, np.arange(1, turns + 1))))
+
+
+TRIPS_LEFT_KEPT = 64  # positions whose horizon `trips_left` keeps (a float each)
+_TRIPS_LEFT: dict[tuple[object, ...], float] = {}
+
+
+def _horizon_key(state: GameState) -> tuple[object, ...]:
+    """Everything `trips_left_of` reads: the end conditions (SG-20), the players, the turn,
+    the leader's score (only when a score ends the game), and each deck's copies in supply,
+    identities and flips (SG-6, SG-7)."""
+    end = state.scenario.end
+    best = max(state.scores.values()) if end.score is not None else None
+    return (
+        end.max_turns,
+        end.turns,
+        end.score,
+        end.depleted_piles,
+        len(state.players),
+        state.turn,
+        best,
+        tuple((d.max_population, d.identities, d.flips, tuple(d.supply)) for d in state.decks),
+    )
 
 
 @dataclass

@@ -297,6 +297,23 @@ def _few_points(  # type: ignore[no-untyped-def]
             part_st, part_flat = _parts(systems_st, systems_flat, first, last)
             _group_reach_table(walk, part_st, part_flat, origins, destinations, reach[g])
             continue
+        if last - first == 1 and len(rival[0]) > 0:
+            # One unchanged system of a batch of many: its trips between squares (kept for
+            # the batch, as for the group of both systems), the pure walk included; that
+            # walk only ever stands where riding does not beat it, and there nobody scores
+            # (SG-15), so the points are those of its group table.
+            rows, have, closures, made = rival
+            r = seats[first]
+            if not made[r]:
+                closures[r] = _closure_of(walk, systems_st[first], systems_flat[first])
+                made[r] = True
+            _rival_rows(walk, systems_st[first], closures[r], origins, rows[r], have[r])
+            seat_rows = rows[r]
+            for i in range(count_o):
+                row = seat_rows[origins[i]]
+                for j in range(count_d):
+                    reach[g, i, j] = row[destinations[j]]
+            continue
         if table_of[mask] < 0:
             part_st, part_flat = _parts(systems_st, systems_flat, first, last)
             table = np.empty((len(table_origins), len(table_destinations)), np.int32)

@@ -1,0 +1,46 @@
+"""The planner's horizon (`outlook.trips_left`, SG-20): kept for the last few positions,
+and always the value worked out afresh, whatever the cards, scores or turn."""
+
+from __future__ import annotations
+
+from subwaysim.agents import outlook
+from subwaysim.agents.outlook import trips_left, trips_left_of
+from subwaysim.engine import Game
+from subwaysim.turn import play_turn
+from tests.subwaysim.helpers import scenario
+
+GREEDY = [{"name": "IRT", "agent": "greedy"}, {"name": "BRT", "agent": "greedy"}]
+
+
+def test_the_kept_horizon_is_the_fresh_one_turn_by_turn() -> None:
+    game = Game(scenario(players=GREEDY, end={"turns": 8}), 5)
+    for _ in range(16):
+        assert trips_left(game.state) == trips_left_of(game.state)
+        assert trips_left(game.state) == trips_left_of(game.state)  # (read back from the keep)
+        play_turn(game.state, game.agents)
+
+
+def test_the_horizon_follows_a_card_taken_from_supply_and_the_leaders_score() -> None:
+    """An intensify (SG-17) takes a copy from supply: fewer copies to come changes the
+    queues ahead (SG-6, SG-7); with a score ending (SG-20) the leader's points change the
+    turns left. The kept value must follow both, not answer for the position before."""
+    game = Game(scenario(players=GREEDY, end={"turns": 30, "score": 60}), 2)
+    for _ in range(4):
+        play_turn(game.state, game.agents)
+    state = game.state
+    before = trips_left(state)
+    state.scores[state.players[0]] += 40  # the leader nearer the SG-20 score
+    nearer = trips_left(state)
+    assert nearer == trips_left_of(state) and nearer < before
+    deck = state.decks[0]
+    identity = next(i for i, n in enumerate(deck.supply) if n > 0)
+    deck.supply[identity] -= 1
+    assert trips_left(state) == trips_left_of(state)
+
+
+def test_the_keep_is_bounded() -> None:
+    game = Game(scenario(players=GREEDY, end={"turns": 30}), 1)
+    for turn in range(outlook.TRIPS_LEFT_KEPT + 10):
+        game.state.turn = turn
+        trips_left(game.state)
+    assert len(outlook._TRIPS_LEFT) <= outlook.TRIPS_LEFT_KEPT
