@@ -388,21 +388,31 @@ def line_rides(width, height, track_squares, station_squares, express, both_ends
 
 
 @kernel
+def number_marked(position):  # type: ignore[no-untyped-def]
+    """Number the squares marked 0 in `position` (the rest -1) in square order, in place
+    (each marked square's entry becomes its row among them); returns those squares, sorted:
+    the stations of a group of systems, as one table sees them."""
+    k = 0
+    for sq in range(len(position)):
+        if position[sq] == 0:
+            position[sq] = k
+            k += 1
+    stations = np.empty(k, np.int64)
+    for sq in range(len(position)):
+        if position[sq] >= 0:
+            stations[position[sq]] = sq
+    return stations
+
+
+@kernel
 def _union_rides(system_stations, system_offsets, system_matrices, matrix_offsets, size):  # type: ignore[no-untyped-def]
     """The stations of several systems (sorted union) and each system's rides on them."""
     systems = len(system_offsets) - 1
     position = np.full(size, -1, np.int64)
     for i in range(len(system_stations)):
         position[system_stations[i]] = 0
-    k = 0
-    for sq in range(size):
-        if position[sq] == 0:
-            position[sq] = k
-            k += 1
-    stations = np.empty(k, np.int64)
-    for sq in range(size):
-        if position[sq] >= 0:
-            stations[position[sq]] = sq
+    stations = number_marked(position)
+    k = len(stations)
     rides = np.full((systems, k, k), INF, np.int64)
     for s in range(systems):
         first, n = system_offsets[s], system_offsets[s + 1] - system_offsets[s]

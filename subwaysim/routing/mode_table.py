@@ -26,6 +26,7 @@ from subwaysim.routing.kernels import (
     build_groups,
     edge_dijkstra,
     edge_trip,
+    number_marked,
     station_dijkstra,
 )
 from subwaysim.routing.nearest import nearest_walks_reference
@@ -258,15 +259,8 @@ def group_edges(walk, system_stations, system_flats, use_walk):  # type: ignore[
     for system in system_stations:
         for sq in system:
             position[sq] = 0
-    k = 0
-    for sq in range(size):
-        if position[sq] == 0:
-            position[sq] = k
-            k += 1
-    stations = np.empty(k, np.int64)
-    for sq in range(size):
-        if position[sq] >= 0:
-            stations[position[sq]] = sq
+    stations = number_marked(position)
+    k = len(stations)
     edges = np.full((k, k), INF, np.int64)
     for a in range(k):
         if use_walk:
@@ -300,15 +294,8 @@ def every_view(walk, system_stations, system_flats):  # type: ignore[no-untyped-
     for system in system_stations:
         for sq in system:
             position[sq] = 0
-    k = 0
-    for sq in range(size):
-        if position[sq] == 0:
-            position[sq] = k
-            k += 1
-    stations = np.empty(k, np.int64)
-    for sq in range(size):
-        if position[sq] >= 0:
-            stations[position[sq]] = sq
+    stations = number_marked(position)
+    k = len(stations)
     to_station = np.full(size, INF, np.int64)
     from_station = np.full(size, INF, np.int64)
     for a in range(k):

@@ -25,7 +25,7 @@ from numba.typed import List
 
 from subwaysim.network import Network
 from subwaysim.routing.expectation import _close, _pair_points, pair_points
-from subwaysim.routing.kernels import INF
+from subwaysim.routing.kernels import INF, number_marked
 from subwaysim.routing.kernels import _ride_matrix as _ride_matrix_of
 from subwaysim.routing.router import Router
 from tabletop.compiled import kernel
@@ -355,16 +355,7 @@ def _index_of(squares, size):  # type: ignore[no-untyped-def]
     row = np.full(size, -1, np.int64)
     for sq in squares:
         row[sq] = 0
-    n = 0
-    for sq in range(size):
-        if row[sq] == 0:
-            row[sq] = n
-            n += 1
-    found = np.empty(n, np.int64)
-    for sq in range(size):
-        if row[sq] >= 0:
-            found[row[sq]] = sq
-    return found, row
+    return number_marked(row), row
 
 
 @kernel

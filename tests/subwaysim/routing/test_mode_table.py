@@ -11,7 +11,7 @@ from hypothesis import strategies as st
 
 from subwaysim.network import Network
 from subwaysim.routing import Router, RoutingRules
-from subwaysim.routing.kernels import INF, build_groups
+from subwaysim.routing.kernels import INF, build_groups, number_marked
 from subwaysim.routing.mode_table import (
     ModeTable,
     every_view,
@@ -147,3 +147,12 @@ def test_each_subset_searched_alone_is_the_table_of_every_subset(case: Case) -> 
         for mask in range(len(every)):
             for walk in (False, True):
                 assert subset(mask, walk) == every[mask, int(walk)]
+
+
+def test_the_marked_squares_are_numbered_in_square_order() -> None:
+    # Squares 1, 3 and 4 hold stations of a group: they become rows 0, 1 and 2 of its table.
+    position = np.array([-1, 0, -1, 0, 0, -1], dtype=np.int64)
+    stations = number_marked(position)
+    assert stations.tolist() == [1, 3, 4]
+    assert position.tolist() == [-1, 0, -1, 1, 2, -1]
+    assert number_marked(np.full(3, -1, dtype=np.int64)).tolist() == []
