@@ -405,6 +405,23 @@ def number_marked(position):  # type: ignore[no-untyped-def]
 
 
 @kernel
+def lay_rides(edges, position, system_stations, system_flats):  # type: ignore[no-untyped-def]
+    """Lower each edge of a group's table (rows and columns its stations, numbered by
+    `position`) to the cheapest ride of any of its systems between those stations (SG-13):
+    each system's station squares and flattened ride matrix, in place."""
+    for i in range(len(system_stations)):
+        system, flat = system_stations[i], system_flats[i]
+        n = len(system)
+        for a in range(n):
+            pa = position[system[a]]
+            for b in range(n):
+                r = flat[a * n + b]
+                pb = position[system[b]]
+                if r < edges[pa, pb]:
+                    edges[pa, pb] = r
+
+
+@kernel
 def _union_rides(system_stations, system_offsets, system_matrices, matrix_offsets, size):  # type: ignore[no-untyped-def]
     """The stations of several systems (sorted union) and each system's rides on them."""
     systems = len(system_offsets) - 1

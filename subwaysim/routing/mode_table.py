@@ -26,6 +26,7 @@ from subwaysim.routing.kernels import (
     build_groups,
     edge_dijkstra,
     edge_trip,
+    lay_rides,
     number_marked,
     station_dijkstra,
 )
@@ -269,16 +270,7 @@ def group_edges(walk, system_stations, system_flats, use_walk):  # type: ignore[
                 edges[a, b] = row[stations[b]]
         else:
             edges[a, a] = 0
-    for i in range(len(system_stations)):
-        system, flat = system_stations[i], system_flats[i]
-        n = len(system)
-        for a in range(n):
-            pa = position[system[a]]
-            for b in range(n):
-                r = flat[a * n + b]
-                pb = position[system[b]]
-                if r < edges[pa, pb]:
-                    edges[pa, pb] = r
+    lay_rides(edges, position, system_stations, system_flats)
     return stations, edges
 
 
@@ -309,16 +301,7 @@ def every_view(walk, system_stations, system_flats):  # type: ignore[no-untyped-
         row = walk[stations[a]]
         for b in range(k):
             edges[a, b] = row[stations[b]]
-    for i in range(len(system_stations)):
-        system, flat = system_stations[i], system_flats[i]
-        n = len(system)
-        for a in range(n):
-            pa = position[system[a]]
-            for b in range(n):
-                r = flat[a * n + b]
-                pb = position[system[b]]
-                if r < edges[pa, pb]:
-                    edges[pa, pb] = r
+    lay_rides(edges, position, system_stations, system_flats)
     return stations, to_station, from_station, edges
 
 

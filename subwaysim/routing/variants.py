@@ -25,7 +25,7 @@ from numba.typed import List
 
 from subwaysim.network import Network
 from subwaysim.routing.expectation import _close, _pair_points, pair_points
-from subwaysim.routing.kernels import INF, number_marked
+from subwaysim.routing.kernels import INF, lay_rides, number_marked
 from subwaysim.routing.kernels import _ride_matrix as _ride_matrix_of
 from subwaysim.routing.router import Router
 from tabletop.compiled import kernel
@@ -127,35 +127,17 @@ def _group_reach_table(walk, systems_st, systems_flat, origins, destinations, ou
     (their stations and flat ride matrices) and walking, without transfer costs: what
     `expectation._group_reach` finds for one group, by the same closure (SG-13)."""
     size = walk.shape[0]
-    mark = np.zeros(size, np.int64)
+    mark = np.full(size, -1, np.int64)
     for c in range(len(systems_st)):
         for sq in systems_st[c]:
-            mark[sq] = 1
-    k = 0
-    for sq in range(size):
-        if mark[sq]:
-            mark[sq] = k
-            k += 1
-        else:
-            mark[sq] = -1
-    st = np.empty(k, np.int64)
-    for sq in range(size):
-        if mark[sq] >= 0:
-            st[mark[sq]] = sq
+            mark[sq] = 0
+    st = number_marked(mark)
+    k = len(st)
     closure = np.empty((k, k), np.int32)
     for a in range(k):
         for b in range(k):
             closure[a, b] = walk[st[a], st[b]]
-    for c in range(len(systems_st)):
-        sys_st, flat = systems_st[c], systems_flat[c]
-        n = len(sys_st)
-        for a in range(n):
-            pa = mark[sys_st[a]]
-            for b in range(n):
-                r = flat[a * n + b]
-                pb = mark[sys_st[b]]
-                if r < closure[pa, pb]:
-                    closure[pa, pb] = r
+    lay_rides(closure, mark, systems_st, systems_flat)
     _close(closure)
     _reach_through(walk, st, closure, origins, destinations, False, out)
 
