@@ -181,6 +181,12 @@ def main(argv: Sequence[str] | None = None) -> int:
     args = parser.parse_args(argv)
     if args.games < 1 or args.simulations < 1 or args.jobs < 1:
         parser.error("--games, --simulations and --jobs must be at least 1")
+    from abstracts.openspiel import load_game  # the openspiel extra
+
+    try:  # a bad size or map: one line and exit 2 before any game starts
+        load_game(args.game, **_options(args))
+    except ValueError as exc:
+        parser.error(str(exc))
     outcomes: list[Outcome] = []
     console = Console(highlight=False, soft_wrap=True)
     for outcome in play_series(

@@ -74,3 +74,20 @@ def test_the_profile_prints_a_move_cost_for_each_board(capsys: pytest.CaptureFix
     assert all(
         "compiled rollouts" in line and "s a move (CPU, 4 simulations" in line for line in lines
     )
+
+
+@pytest.mark.parametrize(
+    ("argv", "words"),
+    [
+        (["thruway", "--size", "2"], "size: Input should be greater than or equal to 3"),
+        (["transit-chess", "--map", "nowhere"], "unknown map 'nowhere'"),
+    ],
+)
+def test_a_bad_board_is_one_message_and_exit_2(
+    argv: list[str], words: str, capsys: pytest.CaptureFixture[str]
+) -> None:
+    with pytest.raises(SystemExit) as stopped:
+        main([*argv, "--games", "1"])
+    assert stopped.value.code == 2
+    err = capsys.readouterr().err
+    assert words in err and "Traceback" not in err
