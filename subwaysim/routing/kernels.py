@@ -405,6 +405,17 @@ def number_marked(position):  # type: ignore[no-untyped-def]
 
 
 @kernel
+def group_stations(size, system_stations):  # type: ignore[no-untyped-def]
+    """The stations of a group of systems (each one's station squares), sorted, and each
+    square's row among them (-1 for a square without one): `number_marked` of their union."""
+    position = np.full(size, -1, np.int64)
+    for i in range(len(system_stations)):
+        for sq in system_stations[i]:
+            position[sq] = 0
+    return number_marked(position), position
+
+
+@kernel
 def lay_rides(edges, position, system_stations, system_flats):  # type: ignore[no-untyped-def]
     """Lower each edge of a group's table (rows and columns its stations, numbered by
     `position`) to the cheapest ride of any of its systems between those stations (SG-13):

@@ -26,8 +26,8 @@ from subwaysim.routing.kernels import (
     build_groups,
     edge_dijkstra,
     edge_trip,
+    group_stations,
     lay_rides,
-    number_marked,
     station_dijkstra,
 )
 from subwaysim.routing.nearest import nearest_walks_reference
@@ -256,11 +256,7 @@ def group_edges(walk, system_stations, system_flats, use_walk):  # type: ignore[
     (K, K) cheapest ride between two of them, or with `use_walk` the cheaper of ride and
     walk (without it: INF where no ride joins them, 0 on the diagonal)."""
     size = walk.shape[0]
-    position = np.full(size, -1, np.int64)
-    for system in system_stations:
-        for sq in system:
-            position[sq] = 0
-    stations = number_marked(position)
+    stations, position = group_stations(size, system_stations)
     k = len(stations)
     edges = np.full((k, k), INF, np.int64)
     for a in range(k):
@@ -282,11 +278,7 @@ def every_view(walk, system_stations, system_flats):  # type: ignore[no-untyped-
     the (K, K) cheapest ride or walk between two of them (SG-13 without transfer costs), as
     `build_groups` makes the group of every system."""
     size = walk.shape[0]
-    position = np.full(size, -1, np.int64)
-    for system in system_stations:
-        for sq in system:
-            position[sq] = 0
-    stations = number_marked(position)
+    stations, position = group_stations(size, system_stations)
     k = len(stations)
     to_station = np.full(size, INF, np.int64)
     from_station = np.full(size, INF, np.int64)

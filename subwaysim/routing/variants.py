@@ -25,7 +25,7 @@ from numba.typed import List
 
 from subwaysim.network import Network
 from subwaysim.routing.expectation import _close, _pair_points, pair_points
-from subwaysim.routing.kernels import INF, lay_rides, number_marked
+from subwaysim.routing.kernels import INF, group_stations, lay_rides, number_marked
 from subwaysim.routing.kernels import _ride_matrix as _ride_matrix_of
 from subwaysim.routing.router import Router
 from tabletop.compiled import kernel
@@ -127,11 +127,7 @@ def _group_reach_table(walk, systems_st, systems_flat, origins, destinations, ou
     (their stations and flat ride matrices) and walking, without transfer costs: what
     `expectation._group_reach` finds for one group, by the same closure (SG-13)."""
     size = walk.shape[0]
-    mark = np.full(size, -1, np.int64)
-    for c in range(len(systems_st)):
-        for sq in systems_st[c]:
-            mark[sq] = 0
-    st = number_marked(mark)
+    st, mark = group_stations(size, systems_st)
     k = len(st)
     closure = np.empty((k, k), np.int32)
     for a in range(k):

@@ -11,7 +11,7 @@ from hypothesis import strategies as st
 
 from subwaysim.network import Network
 from subwaysim.routing import Router, RoutingRules
-from subwaysim.routing.kernels import INF, build_groups, number_marked
+from subwaysim.routing.kernels import INF, build_groups, group_stations, number_marked
 from subwaysim.routing.mode_table import (
     ModeTable,
     every_view,
@@ -156,3 +156,9 @@ def test_the_marked_squares_are_numbered_in_square_order() -> None:
     assert stations.tolist() == [1, 3, 4]
     assert position.tolist() == [-1, 0, -1, 1, 2, -1]
     assert number_marked(np.full(3, -1, dtype=np.int64)).tolist() == []
+
+    # Two systems sharing square 3: their union, numbered in square order.
+    systems = (np.array([4, 1], dtype=np.int64), np.array([3, 4], dtype=np.int64))
+    stations, position = group_stations(6, systems)
+    assert stations.tolist() == [1, 3, 4]
+    assert position.tolist() == [-1, 0, -1, 1, 2, -1]
