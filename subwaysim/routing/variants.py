@@ -28,6 +28,7 @@ from subwaysim.routing.expectation import _close, _pair_points, pair_points
 from subwaysim.routing.kernels import INF, group_stations, lay_rides, number_marked
 from subwaysim.routing.kernels import _ride_matrix as _ride_matrix_of
 from subwaysim.routing.router import Router
+from subwaysim.routing.trip_rows import trip_rows
 from tabletop.compiled import kernel
 
 
@@ -58,7 +59,6 @@ def _seat_groups(seats, players):  # type: ignore[no-untyped-def]
 
 
 TRACK, REMOVE_TRACK, STATION, REMOVE_STATION, NO_CHANGE = 0, 1, 2, 3, 4  # build codes
-RIVAL_ROWS_FROM = 3  # plans in a batch from which the unchanged system's trips are kept
 
 
 @kernel
@@ -227,9 +227,10 @@ def _few_points(  # type: ignore[no-untyped-def]
     """`_pair_points` for at most two rideable systems and no transfer cost (groups: every
     system, then each alone), a group of unchanged systems read from the batch's `tables`
     (by the mask of its seats; made on first use over every origin and destination of the
-    batch) instead of worked out again. With `rival` (rows, have, closures, made) given, the
-    group of both systems when only one changed is worked out over the unchanged one's
-    trips between squares (`_every_system`), kept for the batch. The points go into `out`
+    batch) instead of worked out again. Where `rival` (rows, have, closures, made, slots)
+    has a slot for an unchanged system, that system alone is read from its trips between
+    squares (kept from call to call, `trip_rows`), and so is the group of both systems when
+    only the other changed (`_every_system`). The points go into `out`
     (O, D, P), zeros on entry."""
     count = len(seats)
     count_o, count_d = len(origins), len(destinations)
@@ -253,17 +254,25 @@ def _few_points(  # type: ignore[no-untyped-def]
         for c in range(first, last):
             mask |= 1 << seats[c]
             fresh = fresh or changed[c]
-        if fresh and g == 0 and count == 2 and changed[0] != changed[1] and len(rival[0]) > 0:
-            mine, theirs = (0, 1) if changed[0] else (1, 0)
-            rows, have, closures, made = rival
+        theirs = 1 if changed[0] else 0  # (with two systems and one changed: the other)
+        if (
+            fresh
+            and g == 0
+            and count == 2
+            and changed[0] != changed[1]
+            and rival[4][seats[theirs]] >= 0
+        ):
+            mine = 1 - theirs
+            rows, have, closures, made, slots = rival
             r = seats[theirs]
             if not made[r]:
                 closures[r] = _closure_of(walk, systems_st[theirs], systems_flat[theirs])
                 made[r] = True
-            _rival_rows(walk, systems_st[theirs], closures[r], origins, rows[r], have[r])
-            _rival_rows(walk, systems_st[theirs], closures[r], systems_st[mine], rows[r], have[r])
+            x = slots[r]
+            _rival_rows(walk, systems_st[theirs], closures[r], origins, rows[x], have[x])
+            _rival_rows(walk, systems_st[theirs], closures[r], systems_st[mine], rows[x], have[x])
             _every_system(
-                walk, origins, destinations, systems_st[mine], systems_flat[mine], rows[r], reach[0]
+                walk, origins, destinations, systems_st[mine], systems_flat[mine], rows[x], reach[0]
             )
             continue
         if fresh and last - first == 1:  # one system: its stations are the group's, sorted
@@ -275,18 +284,19 @@ def _few_points(  # type: ignore[no-untyped-def]
             part_st, part_flat = _parts(systems_st, systems_flat, first, last)
             _group_reach_table(walk, part_st, part_flat, origins, destinations, reach[g])
             continue
-        if last - first == 1 and len(rival[0]) > 0:
+        if last - first == 1 and rival[4][seats[first]] >= 0:
             # One unchanged system of a batch of many: its trips between squares (kept for
             # the batch, as for the group of both systems), the pure walk included; that
             # walk only ever stands where riding does not beat it, and there nobody scores
             # (SG-15), so the points are those of its group table.
-            rows, have, closures, made = rival
+            rows, have, closures, made, slots = rival
             r = seats[first]
             if not made[r]:
                 closures[r] = _closure_of(walk, systems_st[first], systems_flat[first])
                 made[r] = True
-            _rival_rows(walk, systems_st[first], closures[r], origins, rows[r], have[r])
-            seat_rows = rows[r]
+            x = slots[r]
+            _rival_rows(walk, systems_st[first], closures[r], origins, rows[x], have[x])
+            seat_rows = rows[x]
             for i in range(count_o):
                 row = seat_rows[origins[i]]
                 for j in range(count_d):
@@ -363,6 +373,9 @@ def plan_points(  # type: ignore[no-untyped-def]
     chooser,
     single_points,
     shared_points,
+    rows,
+    have,
+    slots,
 ):
     """Every plan of a phase in one call: plan i's builds (codes[build_offsets[i]:
     build_offsets[i + 1]], squares and station kinds likewise) played for seat `builder` on
@@ -372,7 +385,9 @@ def plan_points(  # type: ignore[no-untyped-def]
     the sample's origins and destinations, then the plan's extra squares (extras[
     extra_offsets[i]:extra_offsets[i + 1]]) as origins and as destinations. Returns (valid
     per plan, the points, their offsets): plan i's (O + E_i, D + E_i, P) points are
-    points[offsets[i]:offsets[i + 1]] (zeros where its steps no longer make sense)."""
+    points[offsets[i]:offsets[i + 1]] (zeros where its steps no longer make sense).
+    `rows` (S, N, N), `have` (S, N) and `slots` (P) are the kept trips between squares of
+    each pool system (`trip_rows.TripRows`; slot -1: none), filled in here as asked."""
     plans, players, size = len(build_offsets) - 1, tracks.shape[0], width * height
     valid = np.zeros(plans, np.bool_)
     count_o, count_d = len(sample_origins), len(sample_destinations)
@@ -395,15 +410,14 @@ def plan_points(  # type: ignore[no-untyped-def]
     tables = List()
     tables.append(np.empty((0, 0), np.int32))
     table_of = np.full(1 << players, -1, np.int64)
-    # Worth it over a few plans: the rival's trips between squares, made once a batch.
-    many = plans >= RIVAL_ROWS_FROM
-    rows = np.empty((players if many else 0, size, size), np.int32)
-    have = np.zeros((players if many else 0, size), np.bool_)
+    # Each unchanged system's trips between squares: rows[slots[s]] for seat s's pool
+    # system, kept by the caller from call to call (`RivalRows`; `have` marks the rows
+    # made); with no slots, the groups of unchanged systems are tables made in the call.
     closures = List()
     for _ in range(players):
         closures.append(np.empty((0, 0), np.int32))
     made = np.zeros(players, np.bool_)
-    rival = (rows, have, closures, made)
+    rival = (rows, have, closures, made, slots)
     for i in range(plans):
         a, b = build_offsets[i], build_offsets[i + 1]
         own[:] = tracks[builder]
@@ -573,10 +587,24 @@ def plans_points(
     extra_offsets = np.zeros(len(plans) + 1, dtype=np.int64)
     np.cumsum([len(e) for e in extras], out=extra_offsets[1:])
     board = network.board
+    walk = router.walking.distances
+    kept = trip_rows(walk)
+    slots = np.full(len(players), -1, dtype=np.int64)
+    if router.rules.transfer_cost == 0:  # (the kernel reads rows only without transfer costs)
+        stations, station_offsets, flat, flat_offsets, rideable = arrays[3:]
+        seats = [s for s in range(len(players)) if rideable[s]]
+        systems = [
+            (
+                stations[station_offsets[s] : station_offsets[s + 1]],
+                flat[flat_offsets[s] : flat_offsets[s + 1]],
+            )
+            for s in seats
+        ]
+        slots[seats] = kept.slots_for(systems)
     valid, points, offsets = plan_points(
         board.width,
         board.height,
-        router.walking.distances,
+        walk,
         *arrays,
         builder,
         codes,
@@ -592,6 +620,9 @@ def plans_points(
         chooser,
         float(single_points),
         float(shared_points),
+        kept.rows,
+        kept.have,
+        slots,
     )
     o, d, p = len(sample_origins), len(sample_destinations), len(players)
     found: list[np.ndarray | None] = []
