@@ -227,11 +227,11 @@ def _few_points(  # type: ignore[no-untyped-def]
     """`_pair_points` for at most two rideable systems and no transfer cost (groups: every
     system, then each alone), a group of unchanged systems read from the batch's `tables`
     (by the mask of its seats; made on first use over every origin and destination of the
-    batch) instead of worked out again. Where `rival` (rows, have, closures, made, slots)
-    has a slot for an unchanged system, that system alone is read from its trips between
-    squares (kept from call to call, `trip_rows`), and so is the group of both systems when
-    only the other changed (`_every_system`). The points go into `out`
-    (O, D, P), zeros on entry."""
+    batch) instead of worked out again. Where `rival` (rows, have, closures, made, slots,
+    the builder's seat) has a slot for an unchanged system, that system alone is read from
+    its trips between squares (kept from call to call, `trip_rows`), and so is the group of
+    both systems (`_every_system`) unless both changed. The points go into `out` (O, D, P),
+    zeros on entry."""
     count = len(seats)
     count_o, count_d = len(origins), len(destinations)
     if count == 0:
@@ -254,16 +254,14 @@ def _few_points(  # type: ignore[no-untyped-def]
         for c in range(first, last):
             mask |= 1 << seats[c]
             fresh = fresh or changed[c]
-        theirs = 1 if changed[0] else 0  # (with two systems and one changed: the other)
-        if (
-            fresh
-            and g == 0
-            and count == 2
-            and changed[0] != changed[1]
-            and rival[4][seats[theirs]] >= 0
-        ):
+        # Both systems, one of them unchanged ("theirs": the unchanged one, or where neither
+        # changed, the one not the builder's, whose rows stay the longest).
+        theirs = 1 if changed[0] else 0
+        if not changed[0] and not changed[1] and seats[0] == rival[5]:
+            theirs = 1
+        if g == 0 and count == 2 and not changed[theirs] and rival[4][seats[theirs]] >= 0:
             mine = 1 - theirs
-            rows, have, closures, made, slots = rival
+            rows, have, closures, made, slots, _ = rival
             r = seats[theirs]
             if not made[r]:
                 closures[r] = _closure_of(walk, systems_st[theirs], systems_flat[theirs])
@@ -289,7 +287,7 @@ def _few_points(  # type: ignore[no-untyped-def]
             # the batch, as for the group of both systems), the pure walk included; that
             # walk only ever stands where riding does not beat it, and there nobody scores
             # (SG-15), so the points are those of its group table.
-            rows, have, closures, made, slots = rival
+            rows, have, closures, made, slots, _ = rival
             r = seats[first]
             if not made[r]:
                 closures[r] = _closure_of(walk, systems_st[first], systems_flat[first])
@@ -417,7 +415,7 @@ def plan_points(  # type: ignore[no-untyped-def]
     for _ in range(players):
         closures.append(np.empty((0, 0), np.int32))
     made = np.zeros(players, np.bool_)
-    rival = (rows, have, closures, made, slots)
+    rival = (rows, have, closures, made, slots, builder)
     for i in range(plans):
         a, b = build_offsets[i], build_offsets[i + 1]
         own[:] = tracks[builder]
