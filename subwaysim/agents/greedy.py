@@ -63,12 +63,19 @@ class GreedyAgent(Agent):
         self._ranking: list[Plan] = []  # this phase's other plans worth building, best first
         self._phase = -1  # the turn whose build phase the ranking is for
         self._view_of: tuple[int, Valuation] | None = None  # (turn, the phase's valuation)
+        # What the plan being built leaves: (the phase's valuation, the network it was valued
+        # on, its builds, the worth of the network they leave), and the builds played since.
+        self._leaves: tuple[Valuation, object, tuple[Build, ...], float] | None = None
+        self._played: list[Build] = []
+        # The worth of the network each plan of the last ranking leaves (same key's first two).
+        self._ranked_worth: tuple[Valuation, object, dict[tuple[Build, ...], float]] | None = None
 
     def commit(self, turn: int, plan: tuple[Build, ...], then: Sequence[Plan] = ()) -> None:
         """Play `plan` for the rest of turn `turn`'s build phase, then the plans of `then`
         that still gain (best first), and carry what is left into the next turn (what a
         search does with the choice it tries)."""
         self._phase, self._ranking, self.plan = turn, list(then), list(plan)
+        self._leaves = None  # (its worth unknown: `_next_plan` values today's network)
 
     # --- SG-17 builds ---------------------------------------------------------------------
     def choose_build(self, state: GameState, points_left: int, first: bool) -> Build | None:
@@ -76,12 +83,14 @@ class GreedyAgent(Agent):
             self._phase = state.turn
             self._ranking = self.rank_plans(state, points_left)
             self.plan = list(self._ranking.pop(0).builds) if self._ranking else []
+            self._adopt(state, tuple(self.plan))
         waiting: list[Build] = []  # a plan too dear for now, carried into the next turn
         while True:
             if self.plan:
                 step = self.plan[0]
                 if builds.check(step, state, self.player, points_left, first) is None:
                     self.plan.pop(0)
+                    self._played.append(step)  # (the engine plays it before asking again)
                     return step
                 if self._borrow_helps(state, step, points_left, first):
                     return Build("borrow")  # SG-22: the plan's next build now, paid later
@@ -89,6 +98,7 @@ class GreedyAgent(Agent):
             self.plan = self._next_plan(state, points_left, first)
             if not self.plan:
                 self.plan = waiting  # bank what is left (SG-22) and carry the plan
+                self._leaves = None
                 return None
 
     def _next_plan(self, state: GameState, budget: int, first: bool) -> list[Build]:
@@ -98,6 +108,9 @@ class GreedyAgent(Agent):
         heads = queue_heads(state)
         base: float | None = None  # today's worth and the horizon, once a plan asks for them
         horizon = 0.0
+        leaves, self._leaves = self._leaves, None
+        if leaves is not None and leaves[0] is view and leaves[2] == tuple(self._played):
+            base = leaves[3]  # today's network is the one the last plan (all played) leaves
         while self._ranking:
             plan = self._ranking.pop(0)
             if builds.check(plan.builds[0], state, self.player, budget, first) is not None:
@@ -105,13 +118,27 @@ class GreedyAgent(Agent):
             if base is None:  # today's network valued in the same batch as the first plan
                 today, trips = self._trips(state, view, [((), tuple(heads))], [plan], heads)
                 assert today is not None
-                base, horizon = view.value(today), trips_left(state)
+                base = view.value(today)
             else:
                 (trips,) = self._trips(state, view, [], [plan], heads)
-            gain = self._gain(state, view, plan, trips, base, horizon, heads)
+            if not horizon:
+                horizon = trips_left(state)
+            worth = None if trips is None else view.value(trips)
+            gain = self._gain(state, view, plan, trips, base, horizon, heads, worth)
             if gain is not None and self.weigh(view, plan, gain) > 0:
+                if worth is not None:
+                    self._leaves = (view, state.network, plan.builds, worth)
+                    self._played = []
                 return list(plan.builds)
         return []
+
+    def _adopt(self, state: GameState, steps: tuple[Build, ...]) -> None:
+        """Start building `steps`, ranked this phase on today's network: remember the worth
+        of the network they leave, for the plan after them."""
+        self._leaves, self._played = None, []
+        ranked = self._ranked_worth
+        if ranked is not None and ranked[1] is state.network and steps in ranked[2]:
+            self._leaves = (ranked[0], state.network, steps, ranked[2][steps])
 
     def rank_plans(self, state: GameState, budget: int) -> list[Plan]:
         """Plans with a positive gain, the best gain per build point first."""
@@ -132,10 +159,16 @@ class GreedyAgent(Agent):
         today_squares = (*(b.square for b in intensifies), *heads)
         today, *trips = self._trips(state, view, [((), today_squares)], pool, heads)
         assert today is not None
-        base = view.value(today)
+        # Every network's worth in one pass (the same sums, plan by plan, as `view.value`).
+        base, *worths = view.values([today, *(t for t in trips if t is not None)])
+        worth_of = {(): base, **{(b,): base for b in intensifies}}  # (no network change)
+        found = iter(worths)
         scored = []
         for plan, plan_trips in zip(pool, trips, strict=True):
-            gain = self._gain(state, view, plan, plan_trips, base, horizon, heads)
+            worth = None if plan_trips is None else next(found)
+            if worth is not None:
+                worth_of[plan.builds] = worth
+            gain = self._gain(state, view, plan, plan_trips, base, horizon, heads, worth)
             if gain is not None:
                 gain = self.weigh(view, plan, gain)
             if gain is not None and gain > 0:
@@ -148,6 +181,7 @@ class GreedyAgent(Agent):
             if gain > 0:
                 scored.append((gain / cost, Plan((build,), cost)))
         scored.sort(key=lambda pair: -pair[0])
+        self._ranked_worth = (view, state.network, worth_of)
         return [plan for _, plan in scored]
 
     def weigh(self, view: Valuation, plan: Plan, gain: float) -> float:
@@ -186,9 +220,11 @@ class GreedyAgent(Agent):
         base: float,
         horizon: float,
         heads: list[int],
+        worth: float | None = None,
     ) -> float | None:
         """What the whole plan adds over the trips still to come, with its SG-18 extra trips
-        (`trips`: on the plan's network); None when a step no longer makes sense."""
+        (`trips`: on the plan's network, `worth` its `view.value` when known); None when a
+        step no longer makes sense."""
         if trips is None:
             return None
         if plan.builds and plan.builds[0].action == "intensify":
@@ -196,7 +232,9 @@ class GreedyAgent(Agent):
             gain = self._intensify_gain(state, view, build, trips, base) * horizon
             return gain + extra_trips(view, trips, (build.square,), heads)
         starts = extra_trip_squares(plan.builds)
-        return (view.value(trips) - base) * horizon + extra_trips(view, trips, starts, heads)
+        if worth is None:
+            worth = view.value(trips)
+        return (worth - base) * horizon + extra_trips(view, trips, starts, heads)
 
     def _view(self, state: GameState) -> Valuation:
         """One sample of trips for the whole build phase (its plans compare on it)."""

@@ -286,6 +286,19 @@ class Valuation:
         points = (s.origin_weights @ block).reshape(d, -1).T @ s.destination_weights
         return self.worth(points)  # the sum over o, d of w_o * points[o, d] * w_d
 
+    def values(self, found: Sequence[Trips]) -> list[float]:
+        """`value` of each of `found` (the view's own sample), in one pass: the blocks
+        stacked, each product the one `value` makes (the same shapes and strides, item by
+        item), so the same sums bit for bit."""
+        if not found:
+            return []
+        s = self.sample
+        o, d = len(s.origins), len(s.destinations)
+        blocks = np.stack([t.points[:o, :d] for t in found]).reshape(len(found), o, -1)
+        by_destination = (s.origin_weights @ blocks).reshape(len(found), d, -1)
+        points = by_destination.transpose(0, 2, 1) @ s.destination_weights
+        return [self.worth(row) for row in points]
+
     def trip_from(self, trips: Trips, origin: int, destination: int | None) -> float:
         """The worth of one SG-18 extra trip from the extra square `origin` to the extra
         square `destination`, or (None) to a sampled destination."""

@@ -580,10 +580,9 @@ def plans_points(
     codes = np.fromiter([_CODES.get(s.action, NO_CHANGE) for s in every], np.int64, count)
     squares = np.fromiter([s.square for s in every], np.int64, count)
     details = np.fromiter([2 if s.detail == "express" else 1 for s in every], np.int64, count)
-    steps_end = np.zeros(len(plans) + 1, dtype=np.int64)
-    np.cumsum([len(steps) for steps in plans], out=steps_end[1:])
-    extra_offsets = np.zeros(len(plans) + 1, dtype=np.int64)
-    np.cumsum([len(e) for e in extras], out=extra_offsets[1:])
+    ends = len(plans) + 1  # (offsets by `accumulate`: the same sums as numpy's, cheaper)
+    steps_end = np.fromiter(accumulate(map(len, plans), initial=0), np.int64, ends)
+    extra_offsets = np.fromiter(accumulate(map(len, extras), initial=0), np.int64, ends)
     board = network.board
     walk = router.walking.distances
     kept = trip_rows(walk)
@@ -623,12 +622,11 @@ def plans_points(
         slots,
     )
     o, d, p = len(sample_origins), len(sample_destinations), len(players)
-    found: list[np.ndarray | None] = []
-    ends = offsets.tolist()
-    for i, (ok, e) in enumerate(zip(valid.tolist(), extras, strict=True)):
-        block = points[ends[i] : ends[i + 1]].reshape(o + len(e), d + len(e), p)
-        found.append(block if ok else None)
-    return found
+    at = offsets.tolist()
+    return [
+        points[a:b].reshape(o + len(e), d + len(e), p) if ok else None
+        for ok, e, a, b in zip(valid.tolist(), extras, at[:-1], at[1:], strict=True)
+    ]
 
 
 _last: list[tuple[Network, object, tuple[np.ndarray, ...]]] = []  # the last network's arrays
