@@ -56,13 +56,12 @@ def price(state: GameState, player: str, build: Build, budget: int, network: Net
 
 
 def plan_cost(state: GameState, player: str, steps: tuple[Build, ...], budget: int) -> int:
-    """The plan's points, each step priced on the network the steps before it leave."""
-    network, total = state.network, 0
-    for k, step in enumerate(steps):
-        total += price(state, player, step, budget, network)
-        if k + 1 < len(steps):  # (the network after the last step prices nothing)
-            network = builds.apply(step, network, player)
-    return max(total, 1)
+    """The plan's points, each step priced on the network the steps before it leave: that
+    is today's network, for a price reads only the board and the other players' track
+    (SG-17: hazard and shared squares; SG-21 reads the cards), which the player's own steps
+    leave alone (`builds.apply` changes only its track and stations)."""
+    network = state.network
+    return max(sum(price(state, player, step, budget, network) for step in steps), 1)
 
 
 def outcome(state: GameState, player: str, steps: tuple[Build, ...]) -> Network | None:

@@ -63,3 +63,30 @@ def test_a_plans_steps_are_priced_on_the_network_before_them() -> None:
     # Track on h8, a hazard: a whole phase, counted as the budget.
     assert plan_cost(state, "IRT", (Build("track", sq("h8")),), 3) == 3
     assert plan_cost(state, "IRT", (), 3) == 1  # never less than one point
+
+
+def test_own_steps_leave_every_later_price_as_it_was() -> None:
+    """A price reads the board and the other players' track (SG-17), never the builder's
+    own: each step priced on the network the steps before it leave (played one by one
+    here) costs what it costs on today's network, which is what `plan_cost` sums."""
+    rules = {
+        "costs": {"hazard_track": 2, "shared_track": 3},
+        "builds_per_turn": 3,
+        "populated_build": "surcharge",
+    }
+    state = GameState.new(scenario(board={"hazards": ["h8"]}, start=START, rules=rules), seed=0)
+    sq = state.board.square
+    plans = [
+        (Build("track", sq("d4")), Build("station", sq("d4"), "express")),
+        (Build("track", sq("e4")), Build("track", sq("e5")), Build("station", sq("e5"))),
+        (Build("remove_station", sq("c3")), Build("station", sq("c3"), "express")),
+        (Build("track", sq("h7")), Build("track", sq("h8")), Build("remove_track", sq("c4"))),
+    ]
+    for steps in plans:
+        network, total = state.network, 0
+        for step in steps:
+            total += int(builds.cost(step, state, "IRT", network))
+            network = builds.apply(step, network, "IRT")
+        assert plan_cost(state, "IRT", steps, 3) == total
+    # (the shared square e5 costs 3, the hazard h8 2: prices that do differ by square)
+    assert plan_cost(state, "IRT", plans[1], 3) == 1 + 3 + builds.cost(plans[1][2], state, "IRT")
