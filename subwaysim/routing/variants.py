@@ -16,14 +16,14 @@ by `agents.plans.outcome`) and `pair_points`; the tests check one against the ot
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from itertools import accumulate
 from typing import Protocol
 
 import numpy as np
 from numba.typed import List
 
-from subwaysim.network import Network
+from subwaysim.network import Network, Station
 from subwaysim.routing.expectation import _close, _pair_points, pair_points
 from subwaysim.routing.kernels import INF, group_stations, lay_rides, number_marked
 from subwaysim.routing.kernels import _ride_matrix as _ride_matrix_of
@@ -537,22 +537,81 @@ _CODES = {
 
 def network_arrays(network: Network) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
     """(tracks (P, N) bool, station kind per square (0 none, 1 local, 2 express), builder's
-    seat per square (-1 none)): the network as `plan_points` takes it."""
+    seat per square (-1 none)): the network as `plan_points` takes them. A network made by
+    a build shares the parts it left alone (a player's track set, the stations), so each
+    part's arrays are kept for the last few such parts (`_PartArrays`)."""
     size, players = network.board.size, network.players
-    tracks = np.zeros((len(players), size), dtype=np.bool_)
-    for i, p in enumerate(players):
-        own = network.track[p]
-        tracks[i, np.fromiter(own, np.int64, len(own))] = True
+    tracks = np.array([_PARTS.track_row(network.track[p], size) for p in players])
+    kinds, builders = _PARTS.station_rows(network.stations, players, size)
+    return tracks, kinds.copy(), builders.copy()  # (writable, as callers made them before)
+
+
+def _track_row(own: frozenset[int], size: int) -> np.ndarray:
+    """A player's track as a bool per square."""
+    row = np.zeros(size, dtype=np.bool_)
+    row[np.fromiter(own, np.int64, len(own))] = True
+    return row
+
+
+def _station_rows(
+    stations: Mapping[int, Station], players: tuple[str, ...], size: int
+) -> tuple[np.ndarray, np.ndarray]:
+    """(station kind per square, builder's seat per square) of `stations`."""
     kinds = np.zeros(size, dtype=np.int64)
     builders = np.full(size, -1, dtype=np.int64)
-    stations = network.stations
     if stations:
         seat = {p: i for i, p in enumerate(players)}
         at = np.fromiter(stations.keys(), np.int64, len(stations))
         every = stations.values()
         kinds[at] = [2 if st.kind == "express" else 1 for st in every]
         builders[at] = [seat[st.builder] for st in every]
-    return tracks, kinds, builders
+    return kinds, builders
+
+
+class _PartArrays:
+    """The arrays of the last `KEPT` track sets and station maps seen (keyed by the very
+    object, held so that its id stays its own; read-only): at most KEPT x N bytes of track
+    rows and KEPT x 16 x N bytes of station rows."""
+
+    KEPT = 32
+
+    def __init__(self) -> None:
+        self._tracks: dict[tuple[int, int], tuple[object, np.ndarray]] = {}
+        self._stations: dict[tuple[object, ...], tuple[object, tuple[np.ndarray, np.ndarray]]]
+        self._stations = {}
+
+    def track_row(self, own: frozenset[int], size: int) -> np.ndarray:
+        key = (id(own), size)
+        found = self._tracks.get(key)
+        if found is None or found[0] is not own:
+            row = _track_row(own, size)
+            row.flags.writeable = False
+            found = (own, row)
+            _keep(self._tracks, key, found, self.KEPT)
+        return found[1]
+
+    def station_rows(
+        self, stations: Mapping[int, Station], players: tuple[str, ...], size: int
+    ) -> tuple[np.ndarray, np.ndarray]:
+        key = (id(stations), players, size)
+        found = self._stations.get(key)
+        if found is None or found[0] is not stations:
+            rows = _station_rows(stations, players, size)
+            for row in rows:
+                row.flags.writeable = False
+            found = (stations, rows)
+            _keep(self._stations, key, found, self.KEPT)
+        return found[1]
+
+
+def _keep(kept: dict, key: object, value: object, most: int) -> None:  # type: ignore[type-arg]
+    """Keep `value` under `key`, giving up the oldest entry beyond `most`."""
+    if len(kept) >= most:
+        kept.pop(next(iter(kept)))
+    kept[key] = value
+
+
+_PARTS = _PartArrays()
 
 
 def plans_points(
