@@ -67,8 +67,9 @@ class GreedyAgent(Agent):
         # on, its builds, the worth of the network they leave), and the builds played since.
         self._leaves: tuple[Valuation, object, tuple[Build, ...], float] | None = None
         self._played: list[Build] = []
-        # The worth of the network each plan of the last ranking leaves (same key's first two).
-        self._ranked_worth: tuple[Valuation, object, dict[tuple[Build, ...], float]] | None = None
+        # The worth of the network each plan of the last ranking leaves, by the plan (the
+        # first two as in `_leaves`).
+        self._ranked_worth: tuple[Valuation, object, dict[int, tuple[Plan, float]]] | None = None
 
     def commit(self, turn: int, plan: tuple[Build, ...], then: Sequence[Plan] = ()) -> None:
         """Play `plan` for the rest of turn `turn`'s build phase, then the plans of `then`
@@ -82,8 +83,9 @@ class GreedyAgent(Agent):
         if self._phase != state.turn:
             self._phase = state.turn
             self._ranking = self.rank_plans(state, points_left)
-            self.plan = list(self._ranking.pop(0).builds) if self._ranking else []
-            self._adopt(state, tuple(self.plan))
+            top = self._ranking.pop(0) if self._ranking else None
+            self.plan = list(top.builds) if top is not None else []
+            self._adopt(state, top)
         waiting: list[Build] = []  # a plan too dear for now, carried into the next turn
         while True:
             if self.plan:
@@ -132,13 +134,15 @@ class GreedyAgent(Agent):
                 return list(plan.builds)
         return []
 
-    def _adopt(self, state: GameState, steps: tuple[Build, ...]) -> None:
-        """Start building `steps`, ranked this phase on today's network: remember the worth
-        of the network they leave, for the plan after them."""
+    def _adopt(self, state: GameState, plan: Plan | None) -> None:
+        """Start building `plan`, ranked this phase on today's network: remember the worth
+        of the network it leaves, for the plan after it."""
         self._leaves, self._played = None, []
         ranked = self._ranked_worth
-        if ranked is not None and ranked[1] is state.network and steps in ranked[2]:
-            self._leaves = (ranked[0], state.network, steps, ranked[2][steps])
+        if plan is not None and ranked is not None and ranked[1] is state.network:
+            found = ranked[2].get(id(plan))
+            if found is not None and found[0] is plan:
+                self._leaves = (ranked[0], state.network, plan.builds, found[1])
 
     def rank_plans(self, state: GameState, budget: int) -> list[Plan]:
         """Plans with a positive gain, the best gain per build point first."""
@@ -161,13 +165,13 @@ class GreedyAgent(Agent):
         assert today is not None
         # Every network's worth in one pass (the same sums, plan by plan, as `view.value`).
         base, *worths = view.values([today, *(t for t in trips if t is not None)])
-        worth_of = {(): base, **{(b,): base for b in intensifies}}  # (no network change)
+        worth_of: dict[int, tuple[Plan, float]] = {}
         found = iter(worths)
         scored = []
         for plan, plan_trips in zip(pool, trips, strict=True):
             worth = None if plan_trips is None else next(found)
             if worth is not None:
-                worth_of[plan.builds] = worth
+                worth_of[id(plan)] = (plan, worth)
             gain = self._gain(state, view, plan, plan_trips, base, horizon, heads, worth)
             if gain is not None:
                 gain = self.weigh(view, plan, gain)
@@ -179,7 +183,9 @@ class GreedyAgent(Agent):
             cost = plan_cost(state, self.player, (build,), budget)
             gain = self.weigh(view, Plan((build,), cost), gain)
             if gain > 0:
-                scored.append((gain / cost, Plan((build,), cost)))
+                plan = Plan((build,), cost)
+                worth_of[id(plan)] = (plan, base)  # (an intensify leaves the network as it is)
+                scored.append((gain / cost, plan))
         scored.sort(key=lambda pair: -pair[0])
         self._ranked_worth = (view, state.network, worth_of)
         return [plan for _, plan in scored]
