@@ -18,7 +18,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 from itertools import accumulate
-from typing import Protocol
+from typing import Any, Protocol
 
 import numpy as np
 from numba.typed import List
@@ -28,7 +28,7 @@ from subwaysim.routing.expectation import _close, _pair_points, pair_points
 from subwaysim.routing.kernels import INF, group_stations, lay_rides, number_marked
 from subwaysim.routing.kernels import _ride_matrix as _ride_matrix_of
 from subwaysim.routing.router import Router
-from subwaysim.routing.trip_rows import trip_rows
+from subwaysim.routing.trip_rows import TripRows, trip_rows
 from tabletop.compiled import kernel
 
 
@@ -645,18 +645,7 @@ def plans_points(
     board = network.board
     walk = router.walking.distances
     kept = trip_rows(walk)
-    slots = np.full(len(players), -1, dtype=np.int64)
-    if router.rules.transfer_cost == 0:  # (the kernel reads rows only without transfer costs)
-        stations, station_offsets, flat, flat_offsets, rideable = arrays[3:]
-        seats = [s for s in range(len(players)) if rideable[s]]
-        systems = [
-            (
-                stations[station_offsets[s] : station_offsets[s + 1]],
-                flat[flat_offsets[s] : flat_offsets[s + 1]],
-            )
-            for s in seats
-        ]
-        slots[seats] = kept.slots_for(systems)
+    slots = _slots(router, kept)
     valid, points, offsets = plan_points(
         board.width,
         board.height,
@@ -688,7 +677,24 @@ def plans_points(
     ]
 
 
-_last: list[tuple[Network, object, tuple[np.ndarray, ...]]] = []  # the last network's arrays
+# The last network's (network, rules, arrays, (slab, slots) or None, its systems' rides).
+_last: list[tuple[Any, ...]] = []
+
+
+def _slots(router: Router, kept: TripRows) -> np.ndarray:
+    """The slot of each seat's system (rideable, without transfer costs: the kernel reads
+    rows only then) in `kept`, -1 for the rest; kept with the last network's arrays (no
+    other network asked for slots since, so they hold the same systems)."""
+    entry = _last[0]
+    if entry[3] is not None and entry[3][0] is kept:
+        return entry[3][1]
+    slots = np.full(len(router.network.players), -1, dtype=np.int64)
+    if router.rules.transfer_cost == 0:
+        seats = [s for s, system in enumerate(entry[4]) if system.rideable]
+        systems = [(entry[4][s].stations, entry[4][s].flat) for s in seats]
+        slots[seats] = kept.slots_for(systems)
+    _last[0] = (*entry[:3], (kept, slots), entry[4])
+    return slots
 
 
 def _base_arrays(router: Router) -> tuple[np.ndarray, ...]:
@@ -704,7 +710,7 @@ def _base_arrays(router: Router) -> tuple[np.ndarray, ...]:
         *_joined([s.flat for s in base]),
         np.array([s.rideable for s in base], dtype=np.bool_),
     )
-    _last[:] = [(network, rules, arrays)]
+    _last[:] = [(network, rules, arrays, None, base)]  # (slots: `_slots`)
     return arrays
 
 
