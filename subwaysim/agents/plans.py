@@ -140,6 +140,7 @@ def lines(
     costs, shares = steps_cost.tolist(), weights.tolist()  # plain numbers for `line_plan`
     targets = [t for t in busy if t not in own][: breadth.targets]
     served = bool(network.stations_of(player))
+    known: dict[int, int] = {}  # each square's local station price (SG-17, SG-21)
     if own:
         paths = cheapest_paths(state, own, steps_cost)
         for target in targets:
@@ -148,7 +149,7 @@ def lines(
                 continue
             start = attachment(state, own, path)
             ends = (target,) if served else (start, target)
-            yield line_plan(state, player, path, ends, costs, budget, shares)
+            yield line_plan(state, player, path, ends, costs, budget, shares, known)
         return
     walk = state.router().walking.distances
     for i, a in enumerate(targets):
@@ -158,7 +159,7 @@ def lines(
                 continue  # a ride of two stops saves nothing on a walk of two steps
             path = paths.path(b)
             if path is not None:
-                yield line_plan(state, player, [a, *path], (a, b), costs, budget, shares)
+                yield line_plan(state, player, [a, *path], (a, b), costs, budget, shares, known)
 
 
 def removals(
@@ -302,11 +303,13 @@ def line_plan(
     track_cost: Sequence[int],
     budget: int,
     weights: Sequence[float],
+    station_prices: dict[int, int] | None = None,
 ) -> Plan:
     """Track along `path`, local stations on `ends`: the first station early, so that a line
     cut short by the budget still serves trips (and brings its SG-18 extra trip).
     `track_cost` is `track_costs`' table (a station's price does not depend on the track) and
-    `weights` the squares' weights, as plain numbers (the same sums and products)."""
+    `weights` the squares' weights, as plain numbers (the same sums and products);
+    `station_prices` keeps each square's local station price for the phase's lines."""
     network = state.network
     own = network.track[player]
     todo = [sq for sq in path if sq not in own]
@@ -315,18 +318,22 @@ def line_plan(
         todo.remove(first)
         todo.insert(0, first)
     steps: list[Build] = []
+    placed: list[int] = []  # the squares of its (local) station steps
     for sq in todo:
         steps.append(Build("track", sq))
         if sq == first and sq not in network.stations:
             steps.append(Build("station", sq, "local"))
+            placed.append(sq)
     for end in ends:
-        station = Build("station", end, "local")
-        if end not in network.stations and station not in steps:
-            steps.insert(0 if end == first else len(steps), station)
+        if end not in network.stations and end not in placed:
+            steps.insert(0 if end == first else len(steps), Build("station", end, "local"))
+            placed.append(end)
+    known = {} if station_prices is None else station_prices
+    for sq in placed:
+        if sq not in known:
+            known[sq] = price(state, player, Build("station", sq, "local"), budget, network)
     cost = int(sum(track_cost[sq] for sq in todo)) + sum(
-        price(state, player, step, budget, state.network)
-        for step in steps
-        if step.action == "station"
+        known[step.square] for step in steps if step.action == "station"
     )
     cost = max(cost, 1)
     # (math.prod: the same product as numpy's of one or two weights, without an array;

@@ -90,3 +90,29 @@ def test_own_steps_leave_every_later_price_as_it_was() -> None:
         assert plan_cost(state, "IRT", steps, 3) == total
     # (the shared square e5 costs 3, the hazard h8 2: prices that do differ by square)
     assert plan_cost(state, "IRT", plans[1], 3) == 1 + 3 + builds.cost(plans[1][2], state, "IRT")
+
+
+def test_lines_priced_with_the_phases_kept_station_prices_are_the_same_plans() -> None:
+    """`line_plan` with one kept table of station prices for a phase's lines (SG-21 makes a
+    populated square's station dearer) gives the plans it gives pricing each station anew."""
+    from subwaysim.agents.plans import line_plan
+
+    rules = {"builds_per_turn": 3, "populated_build": "surcharge"}
+    state = GameState.new(scenario(board={"hazards": ["h8"]}, start=START, rules=rules), seed=0)
+    for deck in state.decks:  # a copy of each of d6's cards in play: its station is dearer
+        deck.add_from_supply(
+            cards_of(state.board, state.decks, state.board.square("d6"))[state.decks.index(deck)]
+        )
+    sq = state.board.square
+    costs = track_costs(state, "IRT", 3).tolist()
+    weights = [1.0] * state.board.size
+    kept: dict[int, int] = {}
+    lines = [
+        ([sq("d3"), sq("d4"), sq("d5"), sq("d6")], (sq("d6"),)),
+        ([sq("d4"), sq("d5"), sq("d6")], (sq("d4"), sq("d6"))),
+        ([sq("b3"), sq("b4")], (sq("b3"), sq("b4"))),
+    ]
+    for path, ends in lines:
+        afresh = line_plan(state, "IRT", path, ends, costs, 3, weights)
+        assert line_plan(state, "IRT", path, ends, costs, 3, weights, kept) == afresh
+    assert kept[sq("d6")] == kept[sq("d4")] + 1  # (the surcharge, one point by default)
