@@ -63,10 +63,14 @@ def test_kept_fresh_or_no_rows_give_the_reference_points(case: Case, data: st.Da
     extras = [()] * len(plans)
     expected = reference(net, rules, builder, plans, origins, destinations, extras, seat)
     walk = Router(net, rules).walking.distances
-    for slab in (TripRows(walk), None, TripRows(walk, budget=1)):
-        if slab is not None:
-            kept_rows._local.rows = slab
-        found = plans_points(
-            Router(net, rules), seat, plans, origins, destinations, extras, seat, 2, 1
-        )
-        assert_same(found, expected)
+    before = getattr(kept_rows._local, "rows", None)
+    try:
+        for slab in (TripRows(walk), None, TripRows(walk, budget=1)):
+            if slab is not None:
+                kept_rows._local.rows = slab
+            found = plans_points(
+                Router(net, rules), seat, plans, origins, destinations, extras, seat, 2, 1
+            )
+            assert_same(found, expected)
+    finally:
+        kept_rows._local.rows = before  # (the thread's own slab back for other tests)
