@@ -603,7 +603,7 @@ def learn(
     ],
     games: Annotated[
         int, typer.Option(parser=whole(5), metavar="N", help="Self-play games a scenario.")
-    ] = 60,
+    ] = 20,
     seed: Annotated[int, typer.Option(parser=whole(0), metavar="S", help="Seed.")] = 0,
     jobs: JobsOption = None,
     data: Annotated[

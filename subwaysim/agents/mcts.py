@@ -39,6 +39,7 @@ import math
 import random
 import time
 from dataclasses import dataclass, field
+from typing import Literal
 
 import numpy as np
 
@@ -64,6 +65,9 @@ RIVAL_SAMPLE = 12  # rivals in a search's futures: the greedy player, on fewer t
 RIVAL_BREADTH = Breadth(targets=4, stations=2, changes=1, intensify=2)
 
 
+LEAVES = ("outlook", "learned")
+
+
 @dataclass(frozen=True, slots=True)
 class SearchConfig:
     """The search's shape (the module's constants by default)."""
@@ -78,8 +82,12 @@ class SearchConfig:
     rival_breadth: Breadth = RIVAL_BREADTH
     keep_first: bool = False  # greedy's best plan stays in the race to the end
     margin: float = 0.0  # another plan replaces greedy's best only this many standard errors ahead
-    leaf: str = "outlook"  # a leaf's value: "outlook" (see the module) or "learned" (`value.py`)
+    leaf: Literal["outlook", "learned"] = "outlook"  # a leaf's value (see the module)
     value: ValueModel | None = None  # the learned model (None: `value.default_model()`)
+
+    def __post_init__(self) -> None:
+        if self.leaf not in LEAVES:
+            raise ValueError(f"leaf {self.leaf!r}: one of {', '.join(LEAVES)}")
 
 
 DEFAULT = SearchConfig()
