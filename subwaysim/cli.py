@@ -602,9 +602,13 @@ def learn(
         Path, typer.Option("--out", metavar="MODEL.json", help="The value model file to write.")
     ],
     games: Annotated[
-        int, typer.Option(parser=whole(5), metavar="N", help="Self-play games a scenario.")
+        int,
+        typer.Option(parser=whole(1), metavar="N", help="Self-play games a scenario (at least 5)."),
     ] = 20,
-    seed: Annotated[int, typer.Option(parser=whole(0), metavar="S", help="Seed.")] = 0,
+    seed: Annotated[
+        int | None,
+        typer.Option(parser=whole(0), metavar="N", help="Self-play seed (default: 0)."),
+    ] = None,
     jobs: JobsOption = None,
     data: Annotated[
         Path | None,
@@ -623,7 +627,7 @@ def learn(
 
     console = Console(highlight=False)
     try:
-        code = run_learn(scenarios, out, games, seed, jobs, data, console, force)
+        code = run_learn(scenarios, out, games, seed or 0, jobs, data, console, force)
     except ScenarioError as exc:
         fail("\n".join(f"{exc.source}: {p}" for p in exc.problems))
     except (SelfPlayError, SweepError, ValueError) as exc:

@@ -84,6 +84,7 @@ class SearchConfig:
     margin: float = 0.0  # another plan replaces greedy's best only this many standard errors ahead
     leaf: Literal["outlook", "learned"] = "outlook"  # a leaf's value (see the module)
     value: ValueModel | None = None  # the learned model (None: `value.default_model()`)
+    outlook: float = 1.0  # the old leaf's weight of the outlook lead against the score lead
 
     def __post_init__(self) -> None:
         if self.leaf not in LEAVES:
@@ -255,7 +256,7 @@ class MCTSAgent(Agent):
             trips.points[:o, :d],
             sample.destination_weights,
         )
-        return lead(scores + per_trip * trips_left(future), seat)
+        return lead(scores + config.outlook * per_trip * trips_left(future), seat)
 
     # --- SG-14 and SG-16 decisions ------------------------------------------------------------
     def choose_route(self, state: GameState, options: TripOptions) -> frozenset[str]:

@@ -74,6 +74,11 @@ def run_learn(
 
     if not paths:
         raise SelfPlayError("name one scenario or more to learn from")
+    if games < HELD_OUT:
+        raise SelfPlayError(
+            f"--games {games}: at least {HELD_OUT} (every {HELD_OUT}th game is held out to "
+            "test the fit)"
+        )
     scenarios = named_scenarios(paths)
     rows_file = data if data is not None else data_path(out)
     check_outputs(
