@@ -1,5 +1,5 @@
 """The `subway` command: run, replay, route, validate, sweep, tune, report, playtest, exploit,
-match, maps.
+learn, match, maps.
 
 Bad input ends with `Error: ...` lines naming the file, key and line, and exit code 2.
 """
@@ -589,6 +589,53 @@ def exploit(
         fail(f"{exc.filename or out}: {exc.strerror or exc}")
     except KeyboardInterrupt:
         console.print(escape(f"Interrupted: the games so far are in {out}; rerun to resume."))
+        raise typer.Exit(130) from None
+    raise typer.Exit(code)
+
+
+@app.command()
+def learn(
+    scenarios: Annotated[
+        list[Path], typer.Argument(metavar="SCENARIO...", help="Scenario YAML files to learn from.")
+    ],
+    out: Annotated[
+        Path, typer.Option("--out", metavar="MODEL.json", help="The value model file to write.")
+    ],
+    games: Annotated[
+        int,
+        typer.Option(parser=whole(1), metavar="N", help="Self-play games a scenario (at least 5)."),
+    ] = 20,
+    seed: Annotated[
+        int | None,
+        typer.Option(parser=whole(0), metavar="N", help="Self-play seed (default: 0)."),
+    ] = None,
+    jobs: JobsOption = None,
+    data: Annotated[
+        Path | None,
+        typer.Option(
+            metavar="FILE",
+            help="Where the self-play games are kept (default: MODEL.selfplay.jsonl); "
+            "a stopped run resumes from it.",
+        ),
+    ] = None,
+    force: ForceOption = False,
+) -> None:
+    """Fit the mcts player's value of a position to self-play games (resumable)."""
+    from subwaysim.commands.learn import run_learn
+    from subwaysim.learning.selfplay import SelfPlayError
+    from subwaysim.sweep.errors import SweepError
+
+    console = Console(highlight=False)
+    try:
+        code = run_learn(scenarios, out, games, seed or 0, jobs, data, console, force)
+    except ScenarioError as exc:
+        fail("\n".join(f"{exc.source}: {p}" for p in exc.problems))
+    except (SelfPlayError, SweepError, ValueError) as exc:
+        fail(str(exc))
+    except OSError as exc:
+        fail(f"{exc.filename or out}: {exc.strerror or exc}")
+    except KeyboardInterrupt:
+        console.print(escape("Interrupted: the games so far are kept; rerun to resume."))
         raise typer.Exit(130) from None
     raise typer.Exit(code)
 

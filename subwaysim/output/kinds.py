@@ -22,3 +22,15 @@ def _is_page(head: bytes) -> bool:
 
 LOG = register_kind(Kind("log", "a Subway Game event log", _is_log))
 PAGE = register_kind(Kind("page", "a Subway Game replay page", _is_page))
+
+
+def _is_value_model(head: bytes) -> bool:
+    return head.lstrip().startswith(b"{") and b'"format": "transit-games value model"' in head
+
+
+def _is_selfplay(head: bytes) -> bool:
+    return head.startswith(b'{"format": "transit-games self-play"')
+
+
+VALUE_MODEL = register_kind(Kind("value-model", "a value model", _is_value_model))
+SELFPLAY = register_kind(Kind("self-play", "self-play data", _is_selfplay))

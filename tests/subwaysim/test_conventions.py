@@ -33,7 +33,7 @@ METAVAR = re.compile(
 # --out is the folder of a sweep or playtest but the page of `replay`; --agents is two
 # agents for an abstract game's match but any number for the Subway Game; --set is one
 # value a key, except `sweep`, whose --set is a grid axis.
-SEVERAL = {"--out": {"DIR", "PAGE.html"}, "--agents": {"A,B", "A,B,.."}}
+SEVERAL = {"--out": {"DIR", "PAGE.html", "MODEL.json"}, "--agents": {"A,B", "A,B,.."}}
 SEVERAL["--set"] = {"KEY=VALUE", "KEY=V1,V2"}
 
 

@@ -5,10 +5,19 @@ from __future__ import annotations
 import math
 import random
 
+import numpy as np
 import pytest
 
 from subwaysim.agents import make_agent
-from subwaysim.agents.mcts import ITERATIONS, Choice, MCTSAgent, SearchConfig, surely_ahead
+from subwaysim.agents.mcts import (
+    ITERATIONS,
+    LEAF_SAMPLE,
+    Choice,
+    MCTSAgent,
+    SearchConfig,
+    surely_ahead,
+)
+from subwaysim.agents.value import ValueModel, position_features
 from subwaysim.cards import SeededChance
 from subwaysim.engine import Game
 from subwaysim.events import Built
@@ -69,7 +78,8 @@ def test_a_search_spends_its_iterations_and_reproduces() -> None:
     assert plans[0] == plans[1]
 
 
-def test_the_search_plays_identically_whatever_the_hidden_order_of_the_decks() -> None:
+@pytest.mark.parametrize("leaf", ["outlook", "learned"])
+def test_the_search_plays_identically_whatever_the_hidden_order_of_the_decks(leaf: str) -> None:
     state = decision_point()
     player = state.player
     other = state.copy()
@@ -80,12 +90,28 @@ def test_the_search_plays_identically_whatever_the_hidden_order_of_the_decks() -
     assert [sorted(d.draw_pile) for d in other.decks] == [sorted(d.draw_pile) for d in state.decks]
     searches = []
     for seen in (state, other):
-        agent = MCTSAgent(player, random.Random(8), iterations=12)
+        agent = MCTSAgent(player, random.Random(8), 12, config=SearchConfig(leaf=leaf))
         plan = agent.search(seen, 3, True)
         searches.append(
             (plan, [(c.plan, c.visits, round(c.total, 9)) for c in agent.stats.choices])
         )
     assert searches[0] == searches[1]
+
+
+def test_the_learned_leaf_is_the_models_value_of_the_positions_features() -> None:
+    state = decision_point()
+    player = state.player
+    seat = state.players.index(player)
+    score_lead = state.scores[player] - max(
+        v for i, v in enumerate(state.scores.values()) if i != seat
+    )
+    row = position_features(state, player, LEAF_SAMPLE, 77)
+    for weights in [(1.0, 0.0, 0.0, 0.0), (0.0, 1.0, 0.0, 0.0), (0.5, 0.25, -1.0, 2.0)]:
+        config = SearchConfig(leaf="learned", value=ValueModel(weights))
+        agent = MCTSAgent(player, random.Random(1), 4, config=config)
+        assert agent._lead(state, False, 77) == pytest.approx(float(np.dot(weights, row)))
+        assert agent._lead(state, True, 77) == score_lead  # an ended game: the lead itself
+    assert row[0] == score_lead
 
 
 def test_an_mcts_seat_plays_a_whole_game() -> None:
