@@ -17,7 +17,6 @@ from pathlib import Path
 
 from rich.console import Console
 from rich.markup import escape
-from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeRemainingColumn
 
 from subwaysim.agents.value import save_value_model
 from subwaysim.learning.fit import HELD_OUT, fit_value_model
@@ -31,6 +30,7 @@ from subwaysim.learning.selfplay import (
 )
 from subwaysim.output.kinds import SELFPLAY, VALUE_MODEL
 from subwaysim.scenario import Scenario, load_scenario
+from subwaysim.sweep.run.console import stages_progress
 from subwaysim.sweep.run.failures import FailedGame
 from tabletop.outputs import Output, check_outputs
 
@@ -92,15 +92,7 @@ def run_learn(
     failed: list[FailedGame] = []
     writer = stored.writer()
     try:
-        with Progress(
-            TextColumn("[bold]self-play"),
-            BarColumn(),
-            MofNCompleteColumn(),
-            TimeRemainingColumn(),
-            console=console,
-            transient=True,
-            auto_refresh=False,
-        ) as bar:  # fmt: skip  (no refresh thread: workers are forked, not spawned)
+        with stages_progress(console) as bar:
             task = bar.add_task("self-play", total=len(tasks) + len(stored.games))
             bar.update(task, completed=len(stored.games))
             for outcome in choose_backend(jobs, None, play_selfplay)(tasks):

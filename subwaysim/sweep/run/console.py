@@ -56,6 +56,20 @@ def games_progress(label: str) -> Progress:
     )
 
 
+def stages_progress(console: Console) -> Progress:
+    """A bar per stage of games (its description, done of planned, time to go), drawn only
+    when told (`refresh()`): no refresh thread while workers are forked, not spawned."""
+    return Progress(
+        TextColumn("[bold]{task.description}"),
+        BarColumn(),
+        MofNCompleteColumn(),
+        TimeRemainingColumn(),
+        console=console,
+        transient=True,
+        auto_refresh=False,
+    )
+
+
 class SweepView:
     """Progress plus the table of settings so far; the table is rebuilt as games finish."""
 
