@@ -191,3 +191,31 @@ def test_with_keep_first_greedys_plan_races_to_the_end_and_a_wide_margin_keeps_i
     assert first.plan == agent._ranked[0].builds  # greedy's best plan is the first choice
     assert first.visits == max(c.visits for c in agent.stats.choices)  # played every round
     assert plan == first.plan  # no challenger is 10**9 standard errors ahead
+
+
+@pytest.mark.parametrize(("players", "depth", "turns"), [(2, None, 2), (3, None, 3), (3, 1, 1)])
+def test_a_playout_goes_to_the_agents_own_next_build(
+    players: int, depth: int | None, turns: int, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    names = ["IRT", "BRT", "IND"][:players]
+    s = scenario(end={"turns": 12}, players=[{"name": n, "agent": "greedy"} for n in names])
+    state = GameState.new(s, 3)
+    agents = {p: make_agent("greedy", p, random.Random(p)) for p in state.players}
+    for _ in range(2 * players):
+        play_turn(state, agents)
+    player = begin_turn(state)
+    populate_phase(state, None)
+    trip_phase(state, player, agents, None)
+    played: list[str] = []
+
+    def counted(future: GameState, agents: dict, emit: object = None) -> str | None:  # type: ignore[type-arg]
+        played.append(future.players[future.turn % players])  # whose turn comes next
+        return play_turn(future, agents, emit)  # type: ignore[arg-type]
+
+    monkeypatch.setattr("subwaysim.agents.mcts.play_turn", counted)
+    agent = MCTSAgent(player, random.Random(2), 4, config=SearchConfig(depth=depth))
+    agent._ranked = agent.greedy.rank_plans(state, 3)
+    agent._playout(state, agent._ranked[0].builds if agent._ranked else (), 3, True, 9)
+    assert len(played) == turns
+    if depth is None:  # every other player once, then the agent itself
+        assert played[-1] == player and len(set(played)) == players
