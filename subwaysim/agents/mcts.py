@@ -252,15 +252,7 @@ class MCTSAgent(Agent):
         else:
             draws = np.random.default_rng(seed)
             sample = TripSample.draw(weights, config.leaf_sample, draws)
-        view = Valuation(future, self.player, sample, weights)
-        trips = view.trips(future.network)
-        o, d = len(sample.origins), len(sample.destinations)
-        per_trip = np.einsum(
-            "o,odp,d->p",
-            sample.origin_weights,
-            trips.points[:o, :d],
-            sample.destination_weights,
-        )
+        per_trip = Valuation(future, self.player, sample, weights).per_trip(future.network)
         return lead(scores + config.outlook * per_trip * trips_left(future), seat)
 
     # --- SG-14 and SG-16 decisions ------------------------------------------------------------

@@ -244,6 +244,15 @@ class Valuation:
         points = pair_points(router, origins, destinations, self.seat, *self.points)
         return Trips(points, self.sample, extras)
 
+    def per_trip(self, network: Network) -> np.ndarray:
+        """Each player's expected points a trip on `network`, over the sample's trips."""
+        sample = self.sample
+        points = self.trips(network).points
+        o, d = len(sample.origins), len(sample.destinations)
+        return np.einsum(
+            "o,odp,d->p", sample.origin_weights, points[:o, :d], sample.destination_weights
+        )
+
     def trips_of_plans(
         self, network: Network, plans: Sequence[tuple[tuple[Build, ...], tuple[int, ...]]]
     ) -> list[Trips | None]:

@@ -30,7 +30,7 @@ from __future__ import annotations
 import hashlib
 import json
 import math
-from collections.abc import Mapping, Sequence
+from collections.abc import Mapping
 from dataclasses import dataclass, field
 from functools import cache
 from pathlib import Path
@@ -88,11 +88,7 @@ def position_features(state: GameState, player: str, sample: int, seed: int) -> 
     scores = np.array([state.scores[p] for p in state.players], dtype=float)
     weights = square_weights(state)
     trips = TripSample.draw(weights, sample, np.random.default_rng(seed))
-    points = Valuation(state, player, trips, weights).trips(state.network).points
-    o, d = len(trips.origins), len(trips.destinations)
-    per_trip = np.einsum(
-        "o,odp,d->p", trips.origin_weights, points[:o, :d], trips.destination_weights
-    )
+    per_trip = Valuation(state, player, trips, weights).per_trip(state.network)
     played = share_played(state.turn, turns_left(state))
     return features(lead(scores, seat), lead(per_trip, seat) * trips_left(state), played)
 
@@ -172,7 +168,3 @@ def default_model() -> ValueModel:
     """The model the mcts player uses (`subwaysim/agents/value_model.json`, built by the
     command in its provenance), read once a process."""
     return load_value_model(DEFAULT_MODEL)
-
-
-def fitted(weights: Sequence[float], provenance: Mapping[str, Any]) -> ValueModel:
-    return ValueModel(tuple(float(w) for w in weights), dict(provenance))

@@ -3,8 +3,16 @@ and always the value worked out afresh, whatever the cards, scores or turn."""
 
 from __future__ import annotations
 
+import numpy as np
+
 from subwaysim.agents import outlook
-from subwaysim.agents.outlook import trips_left, trips_left_of
+from subwaysim.agents.outlook import (
+    TripSample,
+    Valuation,
+    square_weights,
+    trips_left,
+    trips_left_of,
+)
 from subwaysim.engine import Game
 from subwaysim.turn import play_turn
 from tests.subwaysim.helpers import scenario
@@ -44,3 +52,20 @@ def test_the_keep_is_bounded() -> None:
         game.state.turn = turn
         trips_left(game.state)
     assert len(outlook._TRIPS_LEFT) <= outlook.TRIPS_LEFT_KEPT
+
+
+def test_per_trip_weighs_each_sampled_trips_points_by_its_ends_weights() -> None:
+    game = Game(scenario(end={"turns": 6}), 5)
+    state = game.state
+    for _ in range(8):
+        play_turn(state, game.agents)
+    weights = square_weights(state)
+    sample = TripSample.draw(weights, 6, np.random.default_rng(3))
+    view = Valuation(state, state.players[0], sample, weights)
+    points = view.trips(state.network).points
+    by_hand = np.zeros(len(state.players))
+    for i, ow in enumerate(sample.origin_weights):
+        for j, dw in enumerate(sample.destination_weights):
+            by_hand += ow * points[i, j] * dw
+    assert np.allclose(view.per_trip(state.network), by_hand)
+    assert by_hand.sum() > 0  # trips are carried by somebody by now (SG-15)
