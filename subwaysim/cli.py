@@ -630,7 +630,7 @@ def learn(
         code = run_learn(scenarios, out, games, seed or 0, jobs, data, console, force)
     except ScenarioError as exc:
         fail("\n".join(f"{exc.source}: {p}" for p in exc.problems))
-    except (SelfPlayError, SweepError, ValueError) as exc:
+    except (SelfPlayError, SweepError) as exc:
         fail(str(exc))
     except OSError as exc:
         fail(f"{exc.filename or out}: {exc.strerror or exc}")

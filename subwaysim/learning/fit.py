@@ -1,8 +1,8 @@
 """Fitting the value model to self-play rows (least squares, scikit-learn).
 
 The model predicts a player's final lead from its features (`agents.value.FEATURES`), a
-linear model with no intercept: a position and its mirror (the seats swapped) get opposite
-values, as their final leads are. Every fifth game of each scenario (games 4, 9, 14..) is
+linear model with no intercept: a position with no lead in score or outlook is worth an even
+final lead. Every fifth game of each scenario (games 4, 9, 14..) is
 held out first, to say how well the model predicts games it did not see, against the old
 fixed leaf (score lead plus the whole outlook); the model kept is then fitted on all rows.
 Rows are fitted in a fixed order (scenarios as given, games by number), so one command
@@ -23,7 +23,7 @@ from sklearn.linear_model import LinearRegression
 from sklearn.metrics import r2_score
 
 from subwaysim.agents.value import FEATURES, ValueModel
-from subwaysim.learning.selfplay import SelfPlayGame
+from subwaysim.learning.selfplay import SelfPlayError, SelfPlayGame
 
 HELD_OUT = 5  # every fifth game is held out to measure the fit
 OLD_LEAF = np.array([1.0, 1.0, 0.0, 0.0])  # the fixed leaf the model replaces
@@ -58,7 +58,7 @@ def fit_value_model(
     """The model fitted on every row of `games`, with its held-out quality in provenance."""
     rows, held = table(games, order)
     if len(rows) < 2 * len(FEATURES) or held.all() or not held.any():
-        raise ValueError(
+        raise SelfPlayError(
             f"too few self-play rows to fit and test a model ({len(rows)}): play more --games"
         )
     x, y = rows[:, :-1], rows[:, -1]

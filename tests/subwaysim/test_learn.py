@@ -12,7 +12,7 @@ from typer.testing import CliRunner
 from subwaysim.agents.value import DEFAULT_MODEL, default_model, load_value_model
 from subwaysim.cli import app
 from subwaysim.learning.fit import OLD_LEAF, fit_value_model
-from subwaysim.learning.selfplay import SelfPlayGame
+from subwaysim.learning.selfplay import SelfPlayError, SelfPlayGame
 
 ROOT = Path(__file__).resolve().parents[2]
 SCENARIOS = [str(ROOT / "scenarios" / "transfers.yaml"), str(ROOT / "scenarios" / "river.yaml")]
@@ -125,3 +125,9 @@ def test_the_shipped_model_is_rebuilt_by_the_command_in_its_provenance(
     rebuilt = load_value_model(tmp_path / "rebuilt.json")
     assert rebuilt.weights == shipped.weights  # bit for bit
     assert rebuilt.provenance["data_digest"] == shipped.provenance["data_digest"]
+
+
+def test_too_few_rows_to_hold_games_out_is_a_clear_error() -> None:
+    games = [SelfPlayGame("toy", g, g, ((1.0, 2.0, 0.5, 1.0, 3.0),) * 3) for g in range(4)]
+    with pytest.raises(SelfPlayError, match="too few self-play rows"):
+        fit_value_model(games, ["toy"], {})  # games 0-3: none of them is held out
