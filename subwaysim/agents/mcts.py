@@ -213,7 +213,7 @@ class MCTSAgent(Agent):
         """Play `plan` in the phase under way, then a round of turns (or `depth`), in the
         future `seed` names; the agent's lead at the end (see the module)."""
         config = self.config
-        future = state.sampled(seed)
+        future = self.future(state, seed)
         agents = {p: rival_player(p, random.Random(f"{seed}/{p}"), config) for p in future.players}
         own = random.Random(f"{seed}/{self.player}")
         agents[self.player] = rollout_player(self.player, own, config)
@@ -227,6 +227,11 @@ class MCTSAgent(Agent):
                 break
             ended = play_turn(future, agents, None)
         return self._lead(future, ended is not None, seed)
+
+    def future(self, state: GameState, seed: int) -> GameState:
+        """The future playout `seed` plays: a guess at what the table hides, consistent with
+        what it shows (`GameState.sampled`)."""
+        return state.sampled(seed)
 
     def _lead(self, future: GameState, ended: bool, seed: int) -> float:
         """The agent's predicted final lead over the best rival: its score lead when the game
