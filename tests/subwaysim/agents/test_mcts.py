@@ -219,3 +219,24 @@ def test_a_playout_goes_to_the_agents_own_next_build(
     assert len(played) == turns
     if depth is None:  # every other player once, then the agent itself
         assert played[-1] == player and len(set(played)) == players
+
+
+def test_a_budget_of_96_playouts_or_more_searches_8_plans() -> None:
+    rng = random.Random(0)
+    widths = [MCTSAgent("IRT", rng, iterations=n).width() for n in (24, 48, 95, 96, 192)]
+    assert widths == [4, 4, 4, 8, 8]
+    assert MCTSAgent("IRT", rng, iterations=None, seconds=0.5).width() == 4
+    narrow = SearchConfig(width=3, wide_from=None)
+    assert MCTSAgent("IRT", rng, iterations=400, config=narrow).width() == 3
+
+
+def test_a_wide_search_weighs_up_to_8_of_the_greedy_players_best_plans() -> None:
+    state = decision_point()
+    agent = MCTSAgent(state.player, random.Random(5), iterations=96)
+    agent.search(state, state.scenario.rules.builds_per_turn, True)
+    ranked = [plan.builds for plan in agent._ranked]
+    assert len(ranked) > 4  # (more plans gain than a narrow search weighs)
+    assert [c.plan for c in agent.stats.choices] == ranked[:8]
+    narrow = MCTSAgent(state.player, random.Random(5), iterations=48)
+    narrow.search(state, state.scenario.rules.builds_per_turn, True)
+    assert [c.plan for c in narrow.stats.choices] == ranked[:4]
