@@ -35,8 +35,8 @@ def test_search_config_from_json() -> None:
     config = screen_mcts.search_config('{"width": 8, "rival_breadth": [1, 2, 0, 1]}')
     assert config == SearchConfig(width=8, rival_breadth=Breadth(1, 2, 0, 1))
     assert screen_mcts.search_config("") == SearchConfig()
-    with pytest.raises(SystemExit, match="no SearchConfig field wide"):
-        screen_mcts.search_config('{"wide": 8}')
+    with pytest.raises(SystemExit, match="no SearchConfig field widht"):
+        screen_mcts.search_config('{"widht": 8}')
 
 
 def test_a_line_holds_the_margin_over_the_best_rival_and_the_win_share() -> None:
