@@ -7,12 +7,13 @@ tool: not a benchmark, `make bench` does not run it).
 Game g is game g of `subway match subway SCENARIO --agents mcts,OPPONENT --seed 0` (seats
 rotated: the searching player sits first in even games; games 2k and 2k + 1 share a seed),
 played in this process so that its CPU can be read (`time.process_time`, both seats). Every
-finished game is appended to OUT as a JSON line, so a rerun plays only the missing games and
-two processes on disjoint ranges (`--start`, `--games`) may share OUT; the same shape, games
-and seed give the same lines bar the CPU (`digest` is the game's event digest). `--config`
-sets `SearchConfig` fields (a breadth as a list of its four numbers). At the end it prints what
-OUT holds of the range: games, wins (a shared win counts 1/k), the win rate with its 95% Wilson
-interval, the mean margin over the best rival with its standard error, and the CPU a game.
+finished game is appended to OUT as a JSON line, so a rerun plays only the missing games (a
+line torn by a stop is dropped, and its game played again) and two processes on disjoint
+ranges (`--start`, `--games`) may share OUT; the same shape, games and seed give the same
+lines bar the CPU (`digest` is the game's event digest). `--config` sets `SearchConfig`
+fields (a breadth as a list of its four numbers). At the end it prints what OUT holds of the
+range: games, wins (a shared win counts 1/k), the win rate with its 95% Wilson interval, the
+mean margin over the best rival with its standard error, and the CPU a game.
 
 `--oracle` is a diagnosis, not a player: the search's futures are the real one (it sees the
 hidden order of every pile and every later draw), so it bounds what better guesses of the
@@ -25,6 +26,7 @@ import argparse
 import dataclasses
 import json
 import math
+import os
 import statistics
 import time
 from collections.abc import Sequence
@@ -32,7 +34,7 @@ from pathlib import Path
 
 from subwaysim.agents.mcts import MCTSAgent, SearchConfig
 from subwaysim.agents.plans import Breadth
-from subwaysim.agents.registry import AgentKind, register
+from subwaysim.agents.registry import AgentFactory, AgentKind, register
 from subwaysim.commands.ladder import ladder_tasks
 from subwaysim.scenario import load_scenario
 from subwaysim.state import GameState
@@ -66,7 +68,7 @@ def register_screened(budget: int, config: SearchConfig, oracle: bool) -> None:
     """The searching seat's kind of player, for this process's games."""
     agent = OracleSearch if oracle else MCTSAgent
 
-    def parse(spec: str):  # type: ignore[no-untyped-def]
+    def parse(spec: str) -> AgentFactory:
         return lambda player, rng: agent(player, rng, iterations=budget, config=config)
 
     register(AgentKind(KIND, "the screened search (bench.screen_mcts)", parse))
@@ -104,6 +106,21 @@ def summary(rows: list[dict[str, float]]) -> str:
     )
 
 
+def finished(path: Path) -> list[dict[str, float]]:
+    """The games OUT holds. A line torn by a stop mid-write is dropped from the file (rewritten
+    whole through a temporary file), so its game is played again."""
+    if not path.exists():
+        return []
+    text = path.read_text()
+    lines = text.splitlines()
+    if lines and not text.endswith("\n"):
+        lines.pop()  # the last line was cut short
+        temporary = path.with_name(path.name + ".tmp")
+        temporary.write_text("".join(line + "\n" for line in lines))
+        temporary.replace(path)
+    return [json.loads(line) for line in lines]
+
+
 def main(argv: Sequence[str] | None = None) -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("out", type=Path)
@@ -118,8 +135,7 @@ def main(argv: Sequence[str] | None = None) -> None:
     register_screened(args.budget, search_config(args.config), args.oracle)
     end = args.start + args.games
     tasks = ladder_tasks(load_scenario(args.scenario), [KIND, args.opponent], end, 0)
-    lines = args.out.read_text().splitlines() if args.out.exists() else []
-    done = {json.loads(line)["game"] for line in lines}
+    done = {r["game"] for r in finished(args.out)}
     for task in tasks[args.start : end]:
         if task.game in done:
             continue
@@ -133,8 +149,9 @@ def main(argv: Sequence[str] | None = None) -> None:
         line = row(task.game, task.seed, seat, record.scores, cpu) | {"digest": record.digest}
         with args.out.open("a") as out:
             out.write(json.dumps(line) + "\n")
-    rows = [json.loads(line) for line in args.out.read_text().splitlines()]
-    print(summary([r for r in rows if args.start <= r["game"] < end]))
+            out.flush()
+            os.fsync(out.fileno())
+    print(summary([r for r in finished(args.out) if args.start <= r["game"] < end]))
 
 
 if __name__ == "__main__":

@@ -1,16 +1,15 @@
 """The mcts agent: Monte Carlo search over sampled futures for the Subway Game.
 
-The game hides the order of every draw pile and of every future reshuffle and populate
-draw. At each build phase the agent takes the most promising plans of the greedy player
+The game hides the order of every draw pile and of every future reshuffle and populate draw.
+At each build phase the agent takes the most promising plans of the greedy player
 (`greedy.rank_plans`: stations, lines, removals, intensify) as its choices: 4, or 8 from a
 budget of 96 playouts a phase (`MCTSAgent.width`); a plan with no gain is not among them, so
-it builds nothing when the greedy player would build nothing. It
-searches them at the root by sequential halving: in each round every choice
-still in the race is played out on the same sampled futures (common random numbers, so
-choices are compared on equal luck), and the worse half drops out. The chosen plan is
-built first; then, as the greedy player does, every other plan of the ranking that still
-gains on the changed network, while build points last (SG-17), so it spends its points as
-greedy does. One playout:
+it builds nothing when the greedy player would build nothing. It searches them at the root
+by sequential halving: in each round every choice still in the race is played out on the
+same sampled futures (common random numbers, so choices are compared on equal luck), and the
+worse half drops out. The chosen plan is built first; then, as the greedy player does, every
+other plan of the ranking that still gains on the changed network, while build points last
+(SG-17), so it spends its points as greedy does. One playout:
 1. a future consistent with what a person at the table sees (`GameState.sampled`: the
    draw piles' contents are known, their order and every later draw are guessed);
 2. the plan and the ranking's next plans that still gain (`FOLLOW`), then the turns up to
@@ -60,7 +59,7 @@ from subwaysim.state import GameState
 from subwaysim.turn import end_reason, finish_build_phase, play_turn
 
 WIDTH = 4  # plans searched: the greedy player's best (building nothing when it has none)
-WIDE, WIDE_FROM = 8, 96  # plans searched from WIDE_FROM playouts a phase (see `widths`)
+WIDE, WIDE_FROM = 8, 96  # plans searched from WIDE_FROM playouts a phase (`MCTSAgent.width`)
 FOLLOW = 4  # the ranking's plans a playout goes on to after the plan tried (as greedy would)
 DEPTH: int | None = None  # turns played forward after the plan; None: a round (see above)
 LEAF_ROOT = False  # value leaves on the phase's own sample of trips (else LEAF_SAMPLE fresh)

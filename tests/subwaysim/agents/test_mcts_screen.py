@@ -66,3 +66,12 @@ def test_a_screen_writes_a_line_a_game_and_a_rerun_plays_only_what_is_missing(
     assert [json.loads(line)["digest"] for line in again.read_text().splitlines()] == [
         r["digest"] for r in rows
     ]  # one seed, one game
+
+
+def test_a_line_torn_by_a_stop_is_dropped_so_its_game_is_played_again(tmp_path: Path) -> None:
+    out = tmp_path / "screen.jsonl"
+    whole = json.dumps(screen_mcts.row(0, 11, 0, [30, 20], 1.0))
+    out.write_text(whole + "\n" + whole[:17])
+    assert [r["game"] for r in screen_mcts.finished(out)] == [0]
+    assert out.read_text() == whole + "\n"  # (the next game's line starts on its own line)
+    assert screen_mcts.finished(tmp_path / "none.jsonl") == []
