@@ -8,6 +8,8 @@ from __future__ import annotations
 
 import json
 import sys
+from collections.abc import Iterator
+from contextlib import contextmanager
 from pathlib import Path
 from typing import TYPE_CHECKING, Annotated, NoReturn
 
@@ -102,6 +104,24 @@ def fail(message: str) -> NoReturn:
     values like `[2, 2]` or `[dev]` are printed as they are."""
     print_error(message)
     raise typer.Exit(2)
+
+
+@contextmanager
+def resumable(console: Console, out: object, kept: str, *errors: type[Exception]) -> Iterator[None]:
+    """A resumable command's failures as one message and exit code 2 each: a bad scenario
+    (its file and problems), one of `errors` (its message), an OS error (its file, else
+    `out`); Ctrl-C says what is `kept` and exits 130."""
+    try:
+        yield
+    except ScenarioError as exc:
+        fail("\n".join(f"{exc.source}: {p}" for p in exc.problems))
+    except errors as exc:
+        fail(str(exc))
+    except OSError as exc:
+        fail(f"{exc.filename or out}: {exc.strerror or exc}")
+    except KeyboardInterrupt:
+        console.print(escape(f"Interrupted: {kept}; rerun to resume."))
+        raise typer.Exit(130) from None
 
 
 def load(path: Path, overrides: list[str] | None = None) -> Scenario:
@@ -577,19 +597,10 @@ def exploit(
     from subwaysim.sweep.errors import SweepError
 
     console = Console(highlight=False)
-    try:
+    with resumable(console, out, f"the games so far are in {out}", ExploitError, SweepError):
         code = run_exploit(
             scenario, against, budget, jobs, scheduler, out, seed, confirm, set_ or [], console
         )
-    except ScenarioError as exc:
-        fail("\n".join(f"{exc.source}: {p}" for p in exc.problems))
-    except (ExploitError, SweepError) as exc:
-        fail(str(exc))
-    except OSError as exc:
-        fail(f"{exc.filename or out}: {exc.strerror or exc}")
-    except KeyboardInterrupt:
-        console.print(escape(f"Interrupted: the games so far are in {out}; rerun to resume."))
-        raise typer.Exit(130) from None
     raise typer.Exit(code)
 
 
@@ -626,17 +637,8 @@ def learn(
     from subwaysim.sweep.errors import SweepError
 
     console = Console(highlight=False)
-    try:
+    with resumable(console, out, "the games so far are kept", SelfPlayError, SweepError):
         code = run_learn(scenarios, out, games, seed or 0, jobs, data, console, force)
-    except ScenarioError as exc:
-        fail("\n".join(f"{exc.source}: {p}" for p in exc.problems))
-    except (SelfPlayError, SweepError) as exc:
-        fail(str(exc))
-    except OSError as exc:
-        fail(f"{exc.filename or out}: {exc.strerror or exc}")
-    except KeyboardInterrupt:
-        console.print(escape("Interrupted: the games so far are kept; rerun to resume."))
-        raise typer.Exit(130) from None
     raise typer.Exit(code)
 
 
