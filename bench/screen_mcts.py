@@ -1,7 +1,7 @@
 """Screen a shape of the mcts search against an opponent, game by game (issue 28's research
 tool: not a benchmark, `make bench` does not run it).
 
-    python -m bench.screen_mcts OUT.jsonl [--scenario scenarios/classic.yaml] [--budget 24]
+    python -m bench.screen_mcts OUT.jsonl [--scenario scenarios/classic.yaml] [--budget 16]
         [--config '{"width": 8}'] [--opponent greedy] [--start 0] [--games 100] [--oracle]
 
 Game g is game g of `subway match subway SCENARIO --agents mcts,OPPONENT --seed 0` (seats
@@ -32,7 +32,7 @@ import time
 from collections.abc import Sequence
 from pathlib import Path
 
-from subwaysim.agents.mcts import MCTSAgent, SearchConfig
+from subwaysim.agents.mcts import ITERATIONS, MCTSAgent, SearchConfig
 from subwaysim.agents.plans import Breadth
 from subwaysim.agents.registry import AgentFactory, AgentKind, register
 from subwaysim.commands.ladder import ladder_tasks
@@ -125,7 +125,7 @@ def main(argv: Sequence[str] | None = None) -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("out", type=Path)
     parser.add_argument("--scenario", type=Path, default=Path("scenarios/classic.yaml"))
-    parser.add_argument("--budget", type=int, default=24, help="playouts a phase")
+    parser.add_argument("--budget", type=int, default=ITERATIONS, help="playouts a phase")
     parser.add_argument("--config", default="{}", help="SearchConfig fields as JSON")
     parser.add_argument("--opponent", default="greedy")
     parser.add_argument("--start", type=int, default=0)

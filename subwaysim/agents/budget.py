@@ -8,7 +8,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
-ITERATIONS = 24  # the default budget per build phase, in playouts
+ITERATIONS = 16  # the default budget per build phase, in playouts
 MAX_ITERATIONS = 1_000_000  # an mcts:N budget (a move at 10**6 iterations takes minutes)
 MAX_SECONDS = 600.0  # an mcts:Ns budget
 SYNTAX = re.compile(r"^(\d+|\d+(\.\d+)?s)$")

@@ -53,11 +53,11 @@ class GreedyAgent(Agent):
         self,
         player: str,
         rng: random.Random,
-        sample_size: int = SAMPLE,
+        sample_size: int | None = SAMPLE,
         breadth: Breadth = FULL,
     ) -> None:
         super().__init__(player, rng)
-        self.sample_size = sample_size
+        self.sample_size = sample_size  # None: every square at its weight (`TripSample.exact`)
         self.breadth = breadth
         self.plan: list[Build] = []  # what is left of the plan being built
         self._ranking: list[Plan] = []  # this phase's other plans worth building, best first
@@ -243,10 +243,14 @@ class GreedyAgent(Agent):
         return (worth - base) * horizon + extra_trips(view, trips, starts, heads)
 
     def _view(self, state: GameState) -> Valuation:
-        """One sample of trips for the whole build phase (its plans compare on it)."""
+        """One sample of trips for the whole build phase (its plans compare on it); with no
+        `sample_size`, every trip at its chance (`TripSample.exact`)."""
         if self._view_of is None or self._view_of[0] != state.turn:
             weights = square_weights(state)
-            sample = TripSample.draw(weights, self.sample_size, self.draws)
+            if self.sample_size is None:
+                sample = TripSample.exact(weights)
+            else:
+                sample = TripSample.draw(weights, self.sample_size, self.draws)
             view = Valuation(state, self.player, sample, weights, self.rival_weight)
             self._view_of = (state.turn, view)
         return self._view_of[1]

@@ -1,15 +1,26 @@
 """The mcts agent: Monte Carlo search over sampled futures for the Subway Game.
 
 The game hides the order of every draw pile and of every future reshuffle and populate draw.
-At each build phase the agent takes the most promising plans of the greedy player
-(`greedy.rank_plans`: stations, lines, removals, intensify) as its choices: 4, or 8 from a
-budget of 96 playouts a phase (`MCTSAgent.width`); a plan with no gain is not among them, so
-it builds nothing when the greedy player would build nothing. It searches them at the root
-by sequential halving: in each round every choice still in the race is played out on the
-same sampled futures (common random numbers, so choices are compared on equal luck), and the
-worse half drops out. The chosen plan is built first; then, as the greedy player does, every
-other plan of the ranking that still gains on the changed network, while build points last
-(SG-17), so it spends its points as greedy does. One playout:
+At each build phase the agent ranks its plans as the greedy player does (`greedy.rank_plans`:
+stations, lines, removals, intensify), but on every trip at its chance rather than on a
+sample of 20 x 20 (`TripSample.exact`, `SearchConfig.root_sample=None`): the greedy player's
+sampled valuation is its main weakness (a greedy on exact valuations beats greedy about
+three games in four on classic; README, Skilled play). It takes the ranking's best plans as
+its choices: 4, or 8 from a budget of 96 playouts a phase (`MCTSAgent.width`); a plan with no
+gain is not among them, so it builds nothing when the greedy player would build nothing. It
+searches them at the root by sequential halving: in each round every choice still in the
+race is played out on the same sampled futures (common random numbers, so choices are
+compared on equal luck), and the worse half drops out, but the ranking's best plan stays in
+the race to the end (`KEEP_FIRST`), so every challenger is compared with it on all the
+futures the challenger played. The best survivor replaces the ranking's best plan only when
+it is ahead by more than one standard error of their paired differences (`MARGIN`,
+`surely_ahead`): a playout's leaf values networks on a small sample, so the exact ranking
+stands unless the futures say otherwise clearly. (Without the plan kept in the race, a
+challenger could replace it on the 2 futures of the first round; with three players that
+won 20 of 40 games against greedy, where the exact ranking alone won 29.) The chosen plan is built
+first; then, as the greedy player does, every other plan of the ranking that still gains on
+the changed network, while build points last (SG-17), so it spends its points as greedy
+does. One playout:
 1. a future consistent with what a person at the table sees (`GameState.sampled`: the
    draw piles' contents are known, their order and every later draw are guessed);
 2. the plan and the ranking's next plans that still gain (`FOLLOW`), then the turns up to
@@ -22,19 +33,19 @@ other plan of the ranking that still gains on the changed network, while build p
    (`value.py`, built by `subway learn`). The learned leaf predicts final leads far better
    (R² 0.61 against 0.03 on held-out self-play games) but chose no better plans on classic
    (README, Skilled play), so the default stays.
-So the search improves on the greedy player by one step: it prefers another plan only
-when the sampled futures say so. Seeded: the default budget is a number of playouts
-(`mcts` = `mcts:24`, `mcts:96`), or seconds (`mcts:0.5s`). Tied routes (SG-14) and
-intensify after a trip (SG-16) go its way as for the greedy player.
+So the search improves on the exact greedy ranking by one step: it prefers another plan only
+when the sampled futures surely say so. Seeded: the default budget is a number of playouts
+(`mcts` = `mcts:16`, `mcts:96`), or seconds (`mcts:0.5s`). Tied routes (SG-14) and
+intensify after a trip (SG-16) go its way as for the greedy player (on exact valuations).
 
-`SearchConfig` holds the search's shape (plans searched, turns played forward, samples and
-breadths of the players in the futures, and an optional rule that keeps greedy's best plan
-unless another is surely ahead); the default is the module's constants. Screened on classic
-(README, Skilled play): stopping after the rival's reply (1 turn) plays worse than greedy,
-3 turns cost 60% more for no visible gain, so the playout goes to the player's own next build.
-With three players 2 turns stop after the rivals' replies, the same flaw: on
-`scenarios/three_players.yaml` mcts won 2.5 of 20 games against two greedy players (a third
-is an even share) and 8 with the playout going to its own next build, hence a round.
+`SearchConfig` holds the search's shape (the ranking's trips, plans searched, turns played
+forward, samples and breadths of the players in the futures, the margin a challenger needs);
+the default is the module's constants. Screened on classic (README, Skilled play): stopping
+after the rival's reply (1 turn) plays worse than greedy, 3 turns cost 60% more for no
+visible gain, so the playout goes to the player's own next build. With three players 2
+turns stop after the rivals' replies, the same flaw: on `scenarios/three_players.yaml` mcts
+won 2.5 of 20 games against two greedy players (a third is an even share) and 8 with the
+playout going to its own next build, hence a round.
 """
 
 from __future__ import annotations
@@ -58,6 +69,9 @@ from subwaysim.routing import TripOptions
 from subwaysim.state import GameState
 from subwaysim.turn import end_reason, finish_build_phase, play_turn
 
+ROOT_SAMPLE: int | None = None  # the player's own valuation: None, every trip at its chance
+KEEP_FIRST = True  # the ranking's best plan stays in the race to the end (`SearchConfig`)
+MARGIN = 1.0  # another plan replaces the ranking's best only this many standard errors ahead
 WIDTH = 4  # plans searched: the greedy player's best (building nothing when it has none)
 WIDE, WIDE_FROM = 8, 96  # plans searched from WIDE_FROM playouts a phase (`MCTSAgent.width`)
 FOLLOW = 4  # the ranking's plans a playout goes on to after the plan tried (as greedy would)
@@ -77,6 +91,7 @@ LEAVES = ("outlook", "learned")
 class SearchConfig:
     """The search's shape (the module's constants by default)."""
 
+    root_sample: int | None = ROOT_SAMPLE  # the ranking's trips (None: exact, see the module)
     width: int = WIDTH
     wide: int = WIDE  # plans searched when the budget is at least `wide_from` playouts a phase
     wide_from: int | None = WIDE_FROM  # None: always `width`
@@ -87,8 +102,8 @@ class SearchConfig:
     rollout_breadth: Breadth = ROLLOUT_BREADTH
     rival_sample: int = RIVAL_SAMPLE
     rival_breadth: Breadth = RIVAL_BREADTH
-    keep_first: bool = False  # greedy's best plan stays in the race to the end
-    margin: float = 0.0  # another plan replaces greedy's best only this many standard errors ahead
+    keep_first: bool = KEEP_FIRST  # the ranking's best plan stays in the race to the end
+    margin: float = MARGIN  # a challenger replaces the ranking's best only this many s.e. ahead
     leaf: Literal["outlook", "learned"] = "outlook"  # a leaf's value (see the module)
     value: ValueModel | None = None  # the learned model (None: `value.default_model()`)
     outlook: float = 1.0  # the old leaf's weight of the outlook lead against the score lead
@@ -138,7 +153,9 @@ class MCTSAgent(Agent):
             raise ValueError("give the search a number of iterations or of seconds, not both")
         self.iterations, self.seconds = iterations, seconds
         self.config = config
-        self.greedy = GreedyAgent(player, random.Random(rng.getrandbits(64)))
+        self.greedy = GreedyAgent(
+            player, random.Random(rng.getrandbits(64)), sample_size=config.root_sample
+        )
         self._ranked: list[Plan] = []  # the greedy's ranking of this phase's plans
         self._root: Valuation | None = None  # the greedy's valuation of this phase
         self.stats = SearchStats()
@@ -206,8 +223,9 @@ class MCTSAgent(Agent):
     def width(self) -> int:
         """Plans searched: `wide` once the budget is `wide_from` playouts a phase or more, else
         `width` (a time budget: `width`). A wider choice needs more futures to tell its plans
-        apart: on classic 8 plans at 48 playouts won no more than 4 at 24, at 96 they won 73
-        of 100 games against greedy where 4 at 24 won 67 (README, Skilled play)."""
+        apart: on classic (a 20 x 20 ranking, no margin) 8 plans at 48 playouts won no more
+        than 4 at 24, at 96 they won 73 of 100 games against greedy where 4 at 24 won 67
+        (README, Skilled play)."""
         config = self.config
         wide = config.wide_from is not None and (self.iterations or 0) >= config.wide_from
         return config.wide if wide else config.width

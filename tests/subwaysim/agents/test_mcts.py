@@ -9,6 +9,7 @@ import numpy as np
 import pytest
 
 from subwaysim.agents import make_agent
+from subwaysim.agents.greedy import GreedyAgent
 from subwaysim.agents.mcts import (
     ITERATIONS,
     LEAF_SAMPLE,
@@ -50,7 +51,7 @@ def decision_point(seed: int = 2, turns: int = 10) -> GameState:
 
 def test_budgets_read_from_the_agent_spec() -> None:
     rng = random.Random(0)
-    assert MCTSAgent.from_budget("IRT", rng, "").iterations == ITERATIONS == 24
+    assert MCTSAgent.from_budget("IRT", rng, "").iterations == ITERATIONS == 16
     assert MCTSAgent.from_budget("IRT", rng, "400").iterations == 400
     timed = MCTSAgent.from_budget("IRT", rng, "0.5s")
     assert (timed.iterations, timed.seconds) == (None, 0.5)
@@ -240,3 +241,25 @@ def test_a_wide_search_weighs_up_to_8_of_the_greedy_players_best_plans() -> None
     narrow = MCTSAgent(state.player, random.Random(5), iterations=48)
     narrow.search(state, state.scenario.rules.builds_per_turn, True)
     assert [c.plan for c in narrow.stats.choices] == ranked[:4]
+
+
+def test_by_default_the_search_ranks_on_every_trip_and_keeps_the_best_unless_surely_beaten() -> (
+    None
+):
+    """The plans searched are the exact greedy player's (`root_sample=None`: every trip at its
+    chance, no sample); the best of them races to the end, and a challenger replaces it only
+    1 standard error ahead."""
+    state = decision_point()
+    agent = MCTSAgent(state.player, random.Random(5), iterations=24)
+    assert agent.greedy.sample_size is None
+    assert agent.config.margin == 1.0 and agent.config.keep_first
+    plan = agent.search(state.copy(), 3, True)
+    twin = GreedyAgent(state.player, random.Random(random.Random(5).getrandbits(64)), None)
+    assert [p.builds for p in agent._ranked] == [p.builds for p in twin.rank_plans(state, 3)]
+    first = agent.stats.choices[0]
+    most = max(c.visits for c in agent.stats.choices)
+    assert first.visits == most  # (played in every round)
+    best = max((c for c in agent.stats.choices if c.visits == most), key=lambda c: c.mean)
+    assert plan == (best.plan if surely_ahead(best, first, 1.0) else first.plan)
+    sampled = MCTSAgent(state.player, random.Random(5), 24, config=SearchConfig(root_sample=20))
+    assert sampled.greedy.sample_size == 20

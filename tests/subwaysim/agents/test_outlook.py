@@ -69,3 +69,34 @@ def test_per_trip_weighs_each_sampled_trips_points_by_its_ends_weights() -> None
             by_hand += ow * points[i, j] * dw
     assert np.allclose(view.per_trip(state.network), by_hand)
     assert by_hand.sum() > 0  # trips are carried by somebody by now (SG-15)
+
+
+def test_the_exact_sample_is_every_square_with_a_weight_at_its_share() -> None:
+    weights = np.array([0.0, 1.0, 3.0, 0.0])
+    exact = TripSample.exact(weights)
+    assert exact.origins.tolist() == [1, 2] and exact.destinations.tolist() == [1, 2]
+    assert exact.origin_weights.tolist() == [0.25, 0.75]
+    assert exact.destination_weights.tolist() == [0.25, 0.75]
+
+
+def test_the_exact_worth_is_the_expectation_over_every_pair_of_squares() -> None:
+    """Per trip on the exact sample: the sum over every origin a and destination b of
+    P(a) P(b) points(a, b), each pair's points from a sample holding every square."""
+    game = Game(scenario(end={"turns": 6}), 5)
+    state = game.state
+    for _ in range(8):
+        play_turn(state, game.agents)
+    weights = square_weights(state)
+    squares = np.arange(len(weights))
+    every = TripSample(squares, weights, squares, weights)
+    points = Valuation(state, state.players[0], every, weights).trips(state.network).points
+    by_hand = np.einsum("a,abp,b->p", weights, points, weights)
+    exact = Valuation(state, state.players[0], TripSample.exact(weights), weights)
+    assert np.allclose(exact.per_trip(state.network), by_hand)
+    drawn = Valuation(
+        state,
+        state.players[0],
+        TripSample.draw(weights, 4000, np.random.default_rng(1)),
+        weights,
+    )
+    assert np.allclose(drawn.per_trip(state.network), by_hand, atol=0.02)  # (the draws' limit)

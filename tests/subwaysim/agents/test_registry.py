@@ -40,7 +40,7 @@ def test_the_built_in_kinds_and_the_console_human() -> None:
     names = [k.name for k in registry.kinds()]
     assert names[:4] == ["uniform", "random", "greedy", "mcts"] and "human" in names
     assert "human" not in [k.name for k in registry.kinds(people=False)]
-    assert registry.default_budget("mcts") == 24
+    assert registry.default_budget("mcts") == 16
 
 
 def test_specs_become_agents_of_their_kind() -> None:

@@ -53,7 +53,7 @@ def test_every_seat_gets_the_same_kind_of_player() -> None:
         ("clever", "unknown agent 'clever': the agents are uniform, random, greedy"),
         ("mcts:0", "'mcts:0': an mcts budget is 1 to"),
         ("greedy,greedy", "'greedy' is given more than once"),
-        ("mcts,mcts:24", "'mcts:24' is given more than once"),
+        ("mcts,mcts:16", "'mcts:16' is given more than once"),
     ],
 )
 def test_bad_agents_are_refused_naming_the_agent(agents: str, problem: str) -> None:
