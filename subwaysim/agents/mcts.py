@@ -17,10 +17,10 @@ it is ahead by more than one standard error of their paired differences (`MARGIN
 `surely_ahead`): a playout's leaf values networks on a small sample, so the exact ranking
 stands unless the futures say otherwise clearly. (Without the plan kept in the race, a
 challenger could replace it on the 2 futures of the first round; with three players that
-won 20 of 40 games against greedy, where the exact ranking alone won 29.) The chosen plan is built
-first; then, as the greedy player does, every other plan of the ranking that still gains on
-the changed network, while build points last (SG-17), so it spends its points as greedy
-does. One playout:
+won 20 of 40 games against greedy, where the exact ranking alone won 29.) The chosen plan
+is built first; then, as the greedy player does, every other plan of the ranking that still
+gains on the changed network, while build points last (SG-17), so it spends its points as
+greedy does. One playout:
 1. a future consistent with what a person at the table sees (`GameState.sampled`: the
    draw piles' contents are known, their order and every later draw are guessed);
 2. the plan and the ranking's next plans that still gain (`FOLLOW`), then the turns up to
