@@ -70,6 +70,9 @@ class GreedyAgent(Agent):
         # The worth of the network each plan of the last ranking leaves, by the plan (the
         # first two as in `_leaves`).
         self._ranked_worth: tuple[Valuation, object, dict[int, tuple[Plan, float]]] | None = None
+        # Today's network as an intensify choice (SG-16) valued it: (the valuation, the
+        # network, its trips, their worth).
+        self._today: tuple[Valuation, object, Trips, float] | None = None
 
     def commit(self, turn: int, plan: tuple[Build, ...], then: Sequence[Plan] = ()) -> None:
         """Play `plan` for the rest of turn `turn`'s build phase, then the plans of `then`
@@ -90,7 +93,7 @@ class GreedyAgent(Agent):
         while True:
             if self.plan:
                 step = self.plan[0]
-                if builds.check(step, state, self.player, points_left, first) is None:
+                if builds.allowed(step, state, self.player, points_left, first):
                     self.plan.pop(0)
                     self._played.append(step)  # (the engine plays it before asking again)
                     return step
@@ -115,7 +118,7 @@ class GreedyAgent(Agent):
             base = leaves[3]  # today's network is the one the last plan (all played) leaves
         while self._ranking:
             plan = self._ranking.pop(0)
-            if builds.check(plan.builds[0], state, self.player, budget, first) is not None:
+            if not builds.allowed(plan.builds[0], state, self.player, budget, first):
                 continue
             if base is None:  # today's network valued in the same batch as the first plan
                 today, trips = self._trips(state, view, [((), tuple(heads))], [plan], heads)
@@ -152,7 +155,7 @@ class GreedyAgent(Agent):
         intensifies = [
             b
             for b in intensify_builds(state, self.player, view.weights, self.breadth)
-            if builds.check(b, state, self.player, budget, True) is None
+            if builds.allowed(b, state, self.player, budget, True)
         ]
         pool = list(candidates(state, self.player, view.weights, budget, self.draws, self.breadth))
         if self.plan:
@@ -177,8 +180,9 @@ class GreedyAgent(Agent):
                 gain = self.weigh(view, plan, gain)
             if gain is not None and gain > 0:
                 scored.append((gain / plan.cost, plan))
+        reweighted: dict[tuple[int, int], TripSample] = {}  # (deck, card): the sample after
         for build in intensifies:
-            gain = self._intensify_gain(state, view, build, today, base) * horizon
+            gain = self._intensify_gain(state, view, build, today, base, reweighted) * horizon
             gain += extra_trips(view, today, (build.square,), heads)
             cost = plan_cost(state, self.player, (build,), budget)
             gain = self.weigh(view, Plan((build,), cost), gain)
@@ -256,20 +260,32 @@ class GreedyAgent(Agent):
         return self._view_of[1]
 
     def _intensify_gain(
-        self, state: GameState, view: Valuation, build: Build, trips: Trips, base: float
+        self,
+        state: GameState,
+        view: Valuation,
+        build: Build,
+        trips: Trips,
+        base: float,
+        reweighted: dict[tuple[int, int], TripSample] | None = None,
     ) -> float:
         """Worth per trip gained by one more copy of the square's card in play: the same
-        trips, reweighted (SG-17 intensify, SG-16)."""
-        index = [d.name for d in state.decks].index(build.detail or "")
+        trips, reweighted (SG-17 intensify, SG-16). `reweighted` keeps the reweighted
+        sample of each card for one state (squares sharing a row or column card ask alike)."""
+        index = state.deck_index[build.detail or ""]
         identity = cards_of(state.board, state.decks, build.square)[index]
-        after = square_weights(state, (index, identity))
-        ratio = np.divide(after, view.weights, out=np.ones_like(after), where=view.weights > 0)
-        return view.value(trips, view.sample.reweighted(ratio)) - base
+        sample = None if reweighted is None else reweighted.get((index, identity))
+        if sample is None:
+            after = square_weights(state, (index, identity))
+            ratio = np.divide(after, view.weights, out=np.ones_like(after), where=view.weights > 0)
+            sample = view.sample.reweighted(ratio)
+            if reweighted is not None:
+                reweighted[(index, identity)] = sample
+        return view.value(trips, sample) - base
 
     def _borrow_helps(self, state: GameState, step: Build, points: int, first: bool) -> bool:
         if builds.borrow_problem(state, self.player) is not None:
             return False
-        return builds.check(step, state, self.player, points + 1, first) is None
+        return builds.allowed(step, state, self.player, points + 1, first)
 
     # --- SG-14 and SG-16 decisions ----------------------------------------------------------
     def choose_route(self, state: GameState, options: TripOptions) -> frozenset[str]:
@@ -277,10 +293,15 @@ class GreedyAgent(Agent):
 
     def choose_intensify(self, state: GameState, square: int) -> str | None:
         view = self._view(state)
-        # Today's network in the planner's compiled call (the same points as `view.trips`).
-        (trips,) = view.trips_of_plans(state.network, [((), ())])
-        assert trips is not None  # no steps: nothing to refuse
-        base = view.value(trips)
+        known = self._today
+        if known is not None and known[0] is view and known[1] is state.network:
+            trips, base = known[2], known[3]  # (a trip phase asks again on the same network)
+        else:
+            # Today's network in the planner's compiled call (the same points as `view.trips`).
+            (found,) = view.trips_of_plans(state.network, [((), ())])
+            assert found is not None  # no steps: nothing to refuse
+            trips, base = found, view.value(found)
+            self._today = (view, state.network, trips, base)
         best: tuple[float, str | None] = (1e-12, None)
         for deck, identity in zip(
             state.decks, cards_of(state.board, state.decks, square), strict=True
