@@ -24,6 +24,7 @@ import numpy as np
 from numba.typed import List
 
 from subwaysim.network import Network, Station
+from subwaysim.routing.added_stations import add_station
 from subwaysim.routing.expectation import _close, _pair_points, pair_points
 from subwaysim.routing.kernels import INF, group_stations, lay_rides, number_marked
 from subwaysim.routing.kernels import _ride_matrix as _ride_matrix_of
@@ -311,9 +312,31 @@ def _few_points(  # type: ignore[no-untyped-def]
             row = table[origin_row[origins[i]]]
             for j in range(count_d):
                 reach[g, i, j] = row[destination_col[destinations[j]]]
-    for i in range(count_o):
+    _score_groups(
+        walk,
+        origins,
+        destinations,
+        reach,
+        single,
+        without,
+        chooser,
+        single_points,
+        shared_points,
+        out,
+    )
+
+
+@kernel
+def _score_groups(  # type: ignore[no-untyped-def]
+    walk, origins, destinations, reach, single, without, chooser, single_points, shared_points, out
+):
+    """SG-14/SG-15 points of each trip into `out` (O, D, P), zeros on entry, from the
+    shortest trips of each group (`reach`: every system, then each system alone; `single`
+    and `without` each seat's groups, as `expectation.groups_of`)."""
+    players = len(single)
+    for i in range(len(origins)):
         o = origins[i]
-        for j in range(count_d):
+        for j in range(len(destinations)):
             best = reach[0, i, j]
             if destinations[j] == o or best >= walk[o, destinations[j]]:
                 continue  # the same square, or walked: nobody scores (SG-15)
@@ -333,6 +356,125 @@ def _few_points(  # type: ignore[no-untyped-def]
             for p in range(players):
                 if single[p] >= 0 and (without[p] < 0 or reach[without[p], i, j] > best):
                     points[p] = shared_points
+
+
+@kernel
+def _grow_base(walk, st0, flat0, rival_st, rival_closure, rows, have, origins, destinations):  # type: ignore[no-untyped-def]
+    """For plans that only add stations to the builder's system (`added_stations`), what the
+    system before them gives, over the batch's origins and destinations: (the shortest ways
+    between its stations alone, the shortest trips riding it alone, the same two riding it
+    and the rival's system: rows[x, y] the rival's trips between squares, made here for the
+    origins and the stations)."""
+    _rival_rows(walk, rival_st, rival_closure, origins, rows, have)
+    _rival_rows(walk, rival_st, rival_closure, st0, rows, have)
+    k, count_o, count_d = len(st0), len(origins), len(destinations)
+    alone = _closure_of(walk, st0, flat0)
+    alone_out = np.empty((count_o, count_d), np.int32)
+    _reach_through(walk, st0, alone, origins, destinations, False, alone_out)
+    both = np.empty((k, k), np.int32)
+    for a in range(k):
+        for b in range(k):
+            both[a, b] = min(rows[st0[a], st0[b]], flat0[a * k + b])
+    _close(both)
+    both_out = np.empty((count_o, count_d), np.int32)
+    _reach_through(rows, st0, both, origins, destinations, True, both_out)
+    return alone, alone_out, both, both_out
+
+
+@kernel
+def _grown_reach(  # type: ignore[no-untyped-def]
+    walk,
+    rows,
+    have,
+    rival_st,
+    rival_closure,
+    st0,
+    flat0,
+    base,
+    st,
+    matrix,
+    position,
+    origins,
+    destinations,
+    origin_row,
+    destination_col,
+    reach,
+    mine,
+    theirs,
+):
+    """The groups' shortest trips (reach[0] both systems, reach[mine] the builder's alone,
+    reach[theirs] the rival's alone) for a plan whose builder's system (stations `st`, ride
+    `matrix`) is the system before the plans (`st0`, `flat0`, `base` from `_grow_base`)
+    with stations added and the same rides between the old ones; False, with `reach` left
+    as it was, for any other plan. `position` is -1 per square on entry and on return."""
+    k0, k = len(st0), len(st)
+    for c in range(k):
+        position[st[c]] = c
+    same = k >= k0
+    for a in range(k0):
+        if position[st0[a]] < 0:
+            same = False
+    for a in range(k0):
+        if not same or len(matrix) == 0:  # (no matrix: the very system before the plans)
+            break
+        row = matrix[position[st0[a]]]
+        for b in range(k0):
+            if row[position[st0[b]]] != flat0[a * k0 + b]:
+                same = False
+                break
+    if not same:
+        for c in range(k):
+            position[st[c]] = -1
+        return False
+    added = np.empty(k - k0, np.int64)
+    old = np.zeros(k, np.bool_)
+    for a in range(k0):
+        old[position[st0[a]]] = True
+    n = 0
+    for c in range(k):
+        if not old[c]:
+            added[n] = st[c]
+            n += 1
+    _rival_rows(walk, rival_st, rival_closure, added, rows, have)
+    alone, alone_out, both, both_out = base
+    count_o, count_d = len(origins), len(destinations)
+    for i in range(count_o):
+        r = origin_row[origins[i]]
+        seat_rows = rows[origins[i]]
+        for j in range(count_d):
+            c = destination_col[destinations[j]]
+            reach[0, i, j] = both_out[r, c]
+            reach[mine, i, j] = alone_out[r, c]
+            reach[theirs, i, j] = seat_rows[destinations[j]]
+    squares = np.empty(k, np.int64)
+    squares[:k0] = st0
+    alone_now = np.empty((k, k), np.int32)
+    alone_now[:k0, :k0] = alone
+    both_now = np.empty((k, k), np.int32)
+    both_now[:k0, :k0] = both
+    edge_out = np.empty(k, np.int32)
+    edge_in = np.empty(k, np.int32)
+    m = k0
+    for x in added:
+        px = position[x]
+        for a in range(m):
+            pa = position[squares[a]]
+            edge_out[a] = min(walk[x, squares[a]], matrix[px, pa])
+            edge_in[a] = min(walk[squares[a], x], matrix[pa, px])
+        add_station(
+            walk, squares, alone_now, m, x, edge_out, edge_in, origins, destinations, reach[mine]
+        )
+        for a in range(m):
+            pa = position[squares[a]]
+            edge_out[a] = min(rows[x, squares[a]], matrix[px, pa])
+            edge_in[a] = min(rows[squares[a], x], matrix[pa, px])
+        add_station(
+            rows, squares, both_now, m, x, edge_out, edge_in, origins, destinations, reach[0]
+        )
+        m += 1
+    for c in range(k):
+        position[st[c]] = -1
+    return True
 
 
 @kernel
@@ -416,6 +558,29 @@ def plan_points(  # type: ignore[no-untyped-def]
         closures.append(np.empty((0, 0), np.int32))
     made = np.zeros(players, np.bool_)
     rival = (rows, have, closures, made, slots, builder)
+    # Plans that only add stations to the builder's system (`added_stations`), in a batch of
+    # several with two rideable systems before them, the rival's kept in a slot: what the
+    # system before them gives is worked out at the first such plan.
+    other = -1
+    for s in range(players):
+        if s != builder and pool_rideable[s]:
+            other = s if other == -1 else -2
+    grow = plans > 1 and transfer == 0 and other >= 0 and pool_rideable[builder]
+    grow = grow and slots[max(other, 0)] >= 0
+    st0 = pool_stations[pool_offsets[builder] : pool_offsets[builder + 1]]
+    flat0 = pool_flat[pool_flat_offsets[builder] : pool_flat_offsets[builder + 1]]
+    empty = np.empty((0, 0), np.int32)
+    base = (empty, empty, empty, empty)
+    base_made = False
+    position = np.full(size, -1, np.int64)
+    mine, theirs = (1, 2) if builder < other else (2, 1)
+    pair_single = np.full(players, -1, np.int64)
+    pair_without = np.full(players, -1, np.int64)
+    if grow:
+        pair_single[builder], pair_single[other] = mine, theirs
+        pair_without[builder], pair_without[other] = theirs, mine
+    plan_st = np.empty(0, np.int64)
+    plan_matrix = empty
     for i in range(plans):
         a, b = build_offsets[i], build_offsets[i + 1]
         own[:] = tracks[builder]
@@ -441,6 +606,8 @@ def plan_points(  # type: ignore[no-untyped-def]
                         break
             if changed:
                 st, matrix = _ride_matrix_of(width, height, track, plan_kinds, both_ends)
+                if s == builder:
+                    plan_st, plan_matrix = st, matrix
                 k = len(st)
                 flat = np.empty(k * k, np.int64)
                 rides = 0
@@ -450,8 +617,8 @@ def plan_points(  # type: ignore[no-untyped-def]
                         rides += matrix[x, y] < INF
                 rideable = rides > k
             else:
-                st = pool_stations[pool_offsets[s] : pool_offsets[s + 1]].copy()
-                flat = pool_flat[pool_flat_offsets[s] : pool_flat_offsets[s + 1]].copy()
+                st = pool_stations[pool_offsets[s] : pool_offsets[s + 1]]
+                flat = pool_flat[pool_flat_offsets[s] : pool_flat_offsets[s + 1]]
                 rideable = pool_rideable[s]
             if rideable:
                 seats[count] = s
@@ -465,6 +632,69 @@ def plan_points(  # type: ignore[no-untyped-def]
         plan_origins = np.concatenate((sample_origins, plan_extras))
         plan_destinations = np.concatenate((sample_destinations, plan_extras))
         block = points[point_offsets[i] : point_offsets[i + 1]]
+        pair = (seats[0] == builder and seats[1] == other) or (
+            seats[0] == other and seats[1] == builder
+        )
+        if grow and count == 2 and pair:
+            at = 0 if seats[0] == builder else 1
+            if not changed_of[at]:
+                plan_st, plan_matrix = st0, empty  # the system before the plans itself
+            if not changed_of[1 - at]:
+                rival_st = pool_stations[pool_offsets[other] : pool_offsets[other + 1]]
+                x = slots[other]
+                if not base_made:
+                    if not made[other]:
+                        rival_flat = pool_flat[
+                            pool_flat_offsets[other] : pool_flat_offsets[other + 1]
+                        ]
+                        closures[other] = _closure_of(walk, rival_st, rival_flat)
+                        made[other] = True
+                    base = _grow_base(
+                        walk,
+                        st0,
+                        flat0,
+                        rival_st,
+                        closures[other],
+                        rows[x],
+                        have[x],
+                        table_origins,
+                        table_destinations,
+                    )
+                    base_made = True
+                reach = np.empty((3, len(plan_origins), len(plan_destinations)), np.int32)
+                if _grown_reach(
+                    walk,
+                    rows[x],
+                    have[x],
+                    rival_st,
+                    closures[other],
+                    st0,
+                    flat0,
+                    base,
+                    plan_st,
+                    plan_matrix,
+                    position,
+                    plan_origins,
+                    plan_destinations,
+                    origin_row,
+                    destination_col,
+                    reach,
+                    mine,
+                    theirs,
+                ):
+                    _score_groups(
+                        walk,
+                        plan_origins,
+                        plan_destinations,
+                        reach,
+                        pair_single,
+                        pair_without,
+                        chooser,
+                        single_points,
+                        shared_points,
+                        block.reshape((len(plan_origins), len(plan_destinations), players)),
+                    )
+                    continue
         if transfer == 0 and count <= 2:
             _few_points(
                 walk,
