@@ -13,6 +13,7 @@ Only public information is used: counts of cards, never the order of a pile.
 
 from __future__ import annotations
 
+import math
 from collections.abc import Sequence
 from dataclasses import dataclass
 
@@ -34,8 +35,34 @@ def square_weights(state: GameState, extra: tuple[int, int] | None = None) -> np
     play, plus the copies populate (SG-6) brings in by the middle of the turns left.
 
     `extra` = (deck index, identity) counts one more copy of that card in play (intensify).
+    Kept for the last few card tables, horizons and extras asked (a build phase asks again
+    and again), and handed out as a fresh copy each time.
     """
     ahead = turns_left(state) / 2
+    key = (
+        state.board,
+        ahead,
+        extra,
+        tuple((d.max_population, d.identities, tuple(d.supply)) for d in state.decks),
+    )
+    found = _WEIGHTS.get(key)
+    if found is None:
+        found = square_weights_of(state, ahead, extra)
+        found.flags.writeable = False
+        if len(_WEIGHTS) >= WEIGHTS_KEPT:
+            _WEIGHTS.pop(next(iter(_WEIGHTS)))
+        _WEIGHTS[key] = found
+    return found.copy()
+
+
+WEIGHTS_KEPT = 64  # square weights `square_weights` keeps (an array of the board's squares each)
+_WEIGHTS: dict[tuple[object, ...], np.ndarray] = {}
+
+
+def square_weights_of(
+    state: GameState, ahead: float, extra: tuple[int, int] | None = None
+) -> np.ndarray:
+    """`square_weights` worked out afresh, `ahead` turns from now (half the turns left)."""
     factors = _deck_factors(state, ahead)
     weights = np.ones(state.board.size)
     for i, factor in enumerate(factors):
@@ -123,11 +150,17 @@ def trips_per_turn(state: GameState, ahead: np.ndarray | float = 0) -> np.ndarra
 
 def trips_left(state: GameState) -> float:
     """Trips still to come, turn by turn to the soonest end (SG-20); kept for the last few
-    positions (a build phase asks again and again of the same cards and scores)."""
+    horizons (a build phase asks again and again of the same cards and scores).
+
+    The same sum as `trips_left_of`: turn k from now brings floor(q_k / 2) + extra trips,
+    where q_k = min over decks of min(flips + k, in play + k, copies) = min(s + k, m), with
+    s the least of every deck's flips and copies in play, m the least deck (SG-6, SG-7)."""
     key = _horizon_key(state)
     found = _TRIPS_LEFT.get(key)
     if found is None:
-        found = trips_left_of(state)
+        turns, start, most = key
+        queue = np.minimum(np.arange(start + 1, start + turns + 1), most)  # q_1 .. q_turns
+        found = float(np.sum(np.floor(queue / 2) + EXTRA_TRIPS_PER_TURN))
         if len(_TRIPS_LEFT) >= TRIPS_LEFT_KEPT:
             _TRIPS_LEFT.pop(next(iter(_TRIPS_LEFT)))
         _TRIPS_LEFT[key] = found
@@ -140,26 +173,24 @@ def trips_left_of(state: GameState) -> float:
     return float(np.sum(trips_per_turn(state, np.arange(1, turns + 1))))
 
 
-TRIPS_LEFT_KEPT = 64  # positions whose horizon `trips_left` keeps (a float each)
-_TRIPS_LEFT: dict[tuple[object, ...], float] = {}
+TRIPS_LEFT_KEPT = 64  # horizons whose trips `trips_left` keeps (a float each)
+_TRIPS_LEFT: dict[tuple[int, int, int], float] = {}
 
 
-def _horizon_key(state: GameState) -> tuple[object, ...]:
-    """Everything `trips_left_of` reads: the end conditions (SG-20), the players, the turn,
-    the leader's score (only when a score ends the game), and each deck's copies in supply,
-    identities and flips (SG-6, SG-7)."""
-    end = state.scenario.end
-    best = max(state.scores.values()) if end.score is not None else None
-    return (
-        end.max_turns,
-        end.turns,
-        end.score,
-        end.depleted_piles,
-        len(state.players),
-        state.turn,
-        best,
-        tuple((d.max_population, d.identities, d.flips, tuple(d.supply)) for d in state.decks),
-    )
+def _horizon_key(state: GameState) -> tuple[int, int, int]:
+    """Everything `trips_left_of` reads, boiled down: the turns left (SG-20, rounded up),
+    the least of every deck's flips and copies in play (SG-6, SG-7), and the fewest copies
+    of any deck (a queue never holds more)."""
+    turns = math.ceil(turns_left(state))
+    start: int | None = None
+    most: int | None = None
+    for deck in state.decks:
+        copies = deck.max_population * deck.identities
+        low = min(deck.flips, copies - sum(deck.supply))
+        start = low if start is None else min(start, low)
+        most = copies if most is None else min(most, copies)
+    assert start is not None and most is not None  # (a game has a deck, SG-3)
+    return turns, start, most
 
 
 @dataclass
