@@ -321,7 +321,11 @@ class Valuation:
 
     def worth(self, points: np.ndarray) -> float:
         """Own expected points minus a share of the best rival's."""
-        values, rivals = points.tolist(), self.rivals
+        return self._worth(points.tolist())
+
+    def _worth(self, values: list[float]) -> float:
+        """`worth` of each player's points as plain numbers (the same operations)."""
+        rivals = self.rivals
         if len(rivals) == 1:  # (the max of one rival, without a generator)
             return values[self.seat] - self.rival_weight * values[rivals[0]]
         rival = max((values[i] for i in rivals), default=0.0)
@@ -346,13 +350,15 @@ class Valuation:
         blocks = np.stack([t.points[:o, :d] for t in found]).reshape(len(found), o, -1)
         by_destination = (s.origin_weights @ blocks).reshape(len(found), d, -1)
         points = by_destination.transpose(0, 2, 1) @ s.destination_weights
-        return [self.worth(row) for row in points]
+        return [self._worth(row) for row in points.tolist()]
 
     def trip_from(self, trips: Trips, origin: int, destination: int | None) -> float:
         """The worth of one SG-18 extra trip from the extra square `origin` to the extra
         square `destination`, or (None) to a sampled destination."""
-        row = trips.points[trips.origin(origin)]
+        sample, extras = trips.sample, trips.extras
+        at = len(sample.origins) + extras.index(origin)  # (`trips.origin(origin)`)
         if destination is not None:
-            return self.worth(row[trips.destination(destination)])
+            to = len(sample.destinations) + extras.index(destination)  # (`.destination`)
+            return self._worth(trips.points[at, to].tolist())
         d = len(self.sample.destinations)
-        return self.worth(self.sample.destination_weights @ row[:d])
+        return self.worth(self.sample.destination_weights @ trips.points[at, :d])
