@@ -16,9 +16,11 @@ from __future__ import annotations
 import math
 from collections.abc import Sequence
 from dataclasses import dataclass
+from functools import lru_cache
 
 import numpy as np
 
+from subwaysim.board import Board
 from subwaysim.builds import Build
 from subwaysim.cards import card_table
 from subwaysim.network import Network
@@ -39,15 +41,11 @@ def square_weights(state: GameState, extra: tuple[int, int] | None = None) -> np
     and again), and handed out as a fresh copy each time.
     """
     ahead = turns_left(state) / 2
-    key = (
-        state.board,
-        ahead,
-        extra,
-        tuple((d.max_population, d.identities, tuple(d.supply)) for d in state.decks),
-    )
+    cards = tuple((d.max_population, d.identities, tuple(d.supply)) for d in state.decks)
+    key = (state.board, ahead, extra, cards)
     found = _WEIGHTS.get(key)
     if found is None:
-        found = square_weights_of(state, ahead, extra)
+        found = _square_weights(state, ahead, extra, cards)
         found.flags.writeable = False
         if len(_WEIGHTS) >= WEIGHTS_KEPT:
             _WEIGHTS.pop(next(iter(_WEIGHTS)))
@@ -62,27 +60,45 @@ _WEIGHTS: dict[tuple[object, ...], np.ndarray] = {}
 def square_weights_of(
     state: GameState, ahead: float, extra: tuple[int, int] | None = None
 ) -> np.ndarray:
-    """`square_weights` worked out afresh, `ahead` turns from now (half the turns left)."""
-    factors = _deck_factors(state, ahead)
+    """`square_weights` worked out afresh, `ahead` turns from now (half the turns left), in
+    numpy's steps (the reference of `square_weights`: the same floats)."""
+    cards = card_table(state.board, len(state.decks))
     weights = np.ones(state.board.size)
+    for i, deck in enumerate(state.decks):
+        supply = np.array(deck.supply, dtype=float)
+        in_play = deck.max_population - supply  # every copy not in supply is in play (SG-4)
+        counts = in_play + np.minimum(supply, ahead / deck.identities)
+        if extra is not None and extra[0] == i:
+            counts[extra[1]] += 1
+        total = counts.sum()
+        share = counts / total if total else np.full(len(counts), 1 / len(counts))
+        weights *= share[cards[:, i]]
+    return weights / weights.sum()
+
+
+def _square_weights(
+    state: GameState, ahead: float, extra: tuple[int, int] | None, cards: tuple[object, ...]
+) -> np.ndarray:
+    """`square_weights_of`, the decks' factors kept for the last few card tables (`cards`
+    as `square_weights` reads them): the product of the same factors in the same order
+    (the first factor times one is that factor, exactly)."""
+    factors = _deck_factors(state, ahead, cards)
+    weights: np.ndarray | None = None
     for i, factor in enumerate(factors):
         if extra is not None and extra[0] == i:
             factor = _deck_factor(state, i, ahead, extra[1])
-        weights *= factor
+        weights = factor.copy() if weights is None else np.multiply(weights, factor, out=weights)
+    assert weights is not None  # (a game has a deck, SG-3)
     return weights / weights.sum()
 
 
 _FACTORS: dict[tuple[object, ...], list[np.ndarray]] = {}  # a few recent tables of cards
 
 
-def _deck_factors(state: GameState, ahead: float) -> list[np.ndarray]:
+def _deck_factors(state: GameState, ahead: float, cards: tuple[object, ...]) -> list[np.ndarray]:
     """Each deck's share of the cards naming each square (`square_weights`'s factors),
     kept for the few card tables seen last (a phase asks again with the same cards)."""
-    key = (
-        state.board,
-        ahead,
-        tuple((d.max_population, d.identities, tuple(d.supply)) for d in state.decks),
-    )
+    key = (state.board, ahead, cards)
     found = _FACTORS.get(key)
     if found is None:
         found = [_deck_factor(state, i, ahead) for i in range(len(state.decks))]
@@ -94,19 +110,26 @@ def _deck_factors(state: GameState, ahead: float) -> list[np.ndarray]:
 
 def _deck_factor(state: GameState, i: int, ahead: float, one_more: int = -1) -> np.ndarray:
     """Deck i's share of each square's card; `one_more` counts one more copy of that
-    identity in play (intensify)."""
+    identity in play (intensify). The counts as plain numbers: in play (every copy not in
+    supply, SG-4) plus the copies populate brings by `ahead` turns (SG-6), each the float
+    numpy's steps make (sums of whole numbers and one quotient)."""
     deck = state.decks[i]
-    cards = card_table(state.board, len(state.decks))
-    supply = np.array(deck.supply, dtype=float)
-    in_play = deck.max_population - supply  # every copy not in supply is in play (SG-4)
-    counts = in_play + np.minimum(supply, ahead / deck.identities)
+    most, coming = deck.max_population, ahead / deck.identities
+    counts = np.array([(most - n) + min(n, coming) for n in deck.supply], dtype=float)
     if one_more >= 0:
         counts[one_more] += 1
     total = counts.sum()
     share = counts / total if total else np.full(len(counts), 1 / len(counts))
-    factor = share[cards[:, i]]
+    factor = share[_columns(state.board, len(state.decks))[i]]
     factor.flags.writeable = False
     return factor
+
+
+@lru_cache(maxsize=16)
+def _columns(board: Board, decks: int) -> tuple[np.ndarray, ...]:
+    """`card_table`'s columns, each contiguous: the identity of each square's card of a deck."""
+    table = card_table(board, decks)
+    return tuple(np.ascontiguousarray(table[:, i]) for i in range(decks))
 
 
 def turns_left(state: GameState) -> float:
