@@ -17,11 +17,13 @@ import heapq
 import math
 from collections.abc import Iterator, Sequence
 from dataclasses import dataclass, field
+from functools import lru_cache
 
 import numpy as np
 
 from subwaysim import builds
-from subwaysim.builds import PHASE, Build
+from subwaysim.board import Board
+from subwaysim.builds import PHASE, Build, Prices
 from subwaysim.network import Network
 from subwaysim.routing.kernels import grid_step, heap_pop, heap_push
 from subwaysim.state import GameState
@@ -241,24 +243,41 @@ def track_costs(state: GameState, player: str, budget: int) -> np.ndarray:
     hazard and shared prices (a whole phase counting as the budget), SG-21's surcharge."""
     network, board = state.network, state.board
     prices = state.prices
-    kind = np.zeros(board.size, dtype=np.int64)  # 2 x hazard + shared, per square
-    kind[list(board.hazards)] = 2
-    shared = np.zeros(board.size, dtype=np.bool_)
-    for other, track in network.track.items():
-        if other != player and track:
-            shared[list(track)] = True
-    kind += shared
-    prices_of = [
-        prices.track_on(on_hazard, on_shared) for on_hazard in (0, 1) for on_shared in (0, 1)
-    ]
-    points = [max(budget, 1) if cost == PHASE else int(cost) for cost in prices_of]
-    table = np.array(points, dtype=np.int64)[kind]
-    whole = np.array([cost == PHASE for cost in prices_of], dtype=np.bool_)[kind]  # whole phase
+    points, whole_phase = _track_prices(prices, budget)
+    others = [t for other, t in network.track.items() if other != player and t]
+    shared = others[0] if len(others) == 1 else frozenset().union(*others)
+    kind = _hazard_kinds(board).copy()  # 2 x hazard + shared, per square
+    if shared:
+        kind[list(shared)] += 1
+    table = points[kind]
     if prices.surcharge:
+        whole = whole_phase[kind]  # whole-phase squares (no surcharge on the whole phase)
         populated = np.array([builds.populated(state, sq) for sq in range(board.size)])
         table[populated & ~whole] += prices.surcharge
     table[list(network.track[player])] = 0
     return table
+
+
+@lru_cache(maxsize=16)
+def _hazard_kinds(board: Board) -> np.ndarray:
+    """2 on each hazard square, else 0 (`track_costs`' kinds before shared track)."""
+    kind = np.zeros(board.size, dtype=np.int64)
+    kind[list(board.hazards)] = 2
+    kind.flags.writeable = False
+    return kind
+
+
+@lru_cache(maxsize=64)
+def _track_prices(prices: Prices, budget: int) -> tuple[np.ndarray, np.ndarray]:
+    """Track's points by kind (2 x hazard + shared: SG-17, a whole phase counting as the
+    budget) and whether each kind takes the whole phase."""
+    prices_of = [
+        prices.track_on(on_hazard, on_shared) for on_hazard in (0, 1) for on_shared in (0, 1)
+    ]
+    points = np.array([max(budget, 1) if c == PHASE else int(c) for c in prices_of], np.int64)
+    whole = np.array([c == PHASE for c in prices_of], dtype=np.bool_)
+    points.flags.writeable = whole.flags.writeable = False
+    return points, whole
 
 
 @dataclass(frozen=True, slots=True)
