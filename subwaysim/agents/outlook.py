@@ -17,9 +17,11 @@ import math
 from collections.abc import Sequence
 from dataclasses import dataclass
 from functools import lru_cache
+from itertools import accumulate
 
 import numpy as np
 
+from subwaysim.agents.chances import sample_kernel, square_weights_kernel
 from subwaysim.board import Board
 from subwaysim.builds import Build
 from subwaysim.cards import card_table
@@ -79,57 +81,34 @@ def square_weights_of(
 def _square_weights(
     state: GameState, ahead: float, extra: tuple[int, int] | None, cards: tuple[object, ...]
 ) -> np.ndarray:
-    """`square_weights_of`, the decks' factors kept for the last few card tables (`cards`
-    as `square_weights` reads them): the product of the same factors in the same order
-    (the first factor times one is that factor, exactly)."""
-    factors = _deck_factors(state, ahead, cards)
-    weights: np.ndarray | None = None
-    for i, factor in enumerate(factors):
-        if extra is not None and extra[0] == i:
-            factor = _deck_factor(state, i, ahead, extra[1])
-        weights = factor.copy() if weights is None else np.multiply(weights, factor, out=weights)
-    assert weights is not None  # (a game has a deck, SG-3)
-    return weights / weights.sum()
-
-
-_FACTORS: dict[tuple[object, ...], list[np.ndarray]] = {}  # a few recent tables of cards
-
-
-def _deck_factors(state: GameState, ahead: float, cards: tuple[object, ...]) -> list[np.ndarray]:
-    """Each deck's share of the cards naming each square (`square_weights`'s factors),
-    kept for the few card tables seen last (a phase asks again with the same cards)."""
-    key = (state.board, ahead, cards)
-    found = _FACTORS.get(key)
-    if found is None:
-        found = [_deck_factor(state, i, ahead) for i in range(len(state.decks))]
-        if len(_FACTORS) >= 16:
-            _FACTORS.pop(next(iter(_FACTORS)))
-        _FACTORS[key] = found
-    return found
-
-
-def _deck_factor(state: GameState, i: int, ahead: float, one_more: int = -1) -> np.ndarray:
-    """Deck i's share of each square's card; `one_more` counts one more copy of that
-    identity in play (intensify). The counts as plain numbers: in play (every copy not in
-    supply, SG-4) plus the copies populate brings by `ahead` turns (SG-6), each the float
-    numpy's steps make (sums of whole numbers and one quotient)."""
-    deck = state.decks[i]
-    most, coming = deck.max_population, ahead / deck.identities
-    counts = np.array([(most - n) + min(n, coming) for n in deck.supply], dtype=float)
-    if one_more >= 0:
-        counts[one_more] += 1
-    total = counts.sum()
-    share = counts / total if total else np.full(len(counts), 1 / len(counts))
-    factor = share[_columns(state.board, len(state.decks))[i]]
-    factor.flags.writeable = False
-    return factor
+    """`square_weights_of` in one compiled call (`chances.square_weights_kernel`: the same
+    floats); `cards` as `square_weights` reads them (each deck's max population,
+    identities and supply piles)."""
+    decks = state.decks
+    columns, most, identities, offsets = _deck_tables(
+        state.board, tuple((d.max_population, d.identities) for d in decks)
+    )
+    supply = np.array([n for d in decks for n in d.supply], dtype=np.int64)
+    deck, identity = (-1, -1) if extra is None else extra
+    return square_weights_kernel(  # type: ignore[no-any-return]
+        columns, most, identities, offsets, supply, float(ahead), deck, identity
+    )
 
 
 @lru_cache(maxsize=16)
-def _columns(board: Board, decks: int) -> tuple[np.ndarray, ...]:
-    """`card_table`'s columns, each contiguous: the identity of each square's card of a deck."""
-    table = card_table(board, decks)
-    return tuple(np.ascontiguousarray(table[:, i]) for i in range(decks))
+def _deck_tables(
+    board: Board, decks: tuple[tuple[int, int], ...]
+) -> tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray]:
+    """What `square_weights_kernel` reads of the decks (max population, identities) that
+    does not change in a game: each deck's identity naming each square (a row a deck), the
+    max populations, the identities, and where each deck's supply piles start."""
+    columns = np.ascontiguousarray(card_table(board, len(decks)).T)
+    most = np.array([m for m, _ in decks], dtype=np.int64)
+    identities = np.array([n for _, n in decks], dtype=np.int64)
+    offsets = np.array([0, *accumulate(n for _, n in decks)], dtype=np.int64)
+    for table in (columns, most, identities, offsets):
+        table.flags.writeable = False
+    return columns, most, identities, offsets
 
 
 def turns_left(state: GameState) -> float:
@@ -228,6 +207,15 @@ class TripSample:
     @classmethod
     def draw(cls, weights: np.ndarray, size: int, draws: np.random.Generator) -> TripSample:
         """`size` origins and `size` destinations, each square as likely as its weight."""
+        first = draws.random(size)
+        second = draws.random(size)
+        return cls(*sample_kernel(np.asarray(weights, dtype=np.float64), first, second))
+
+    @classmethod
+    def draw_reference(
+        cls, weights: np.ndarray, size: int, draws: np.random.Generator
+    ) -> TripSample:
+        """`draw` in numpy's steps (its reference: the same sample, draw for draw)."""
         cumulative = np.cumsum(weights)
         ends = []
         for _ in range(2):
