@@ -139,3 +139,14 @@ def sample_kernel(weights, first, second):  # type: ignore[no-untyped-def]
     origins, origin_shares = drawn_squares(running, first)
     destinations, destination_shares = drawn_squares(running, second)
     return origins, origin_shares, destinations, destination_shares
+
+
+@kernel
+def trips_to_come(turns, start, most, extra):  # type: ignore[no-untyped-def]
+    """Trips the next `turns` turns bring (`outlook.trips_left`): turn k from now, queues of
+    q = min(start + k, most) cards bring floor(q / 2) trips (two cards a trip, SG-7, SG-8)
+    and `extra` more (SG-18); summed as numpy's `sum` adds them."""
+    each = np.empty(turns)
+    for k in range(1, turns + 1):
+        each[k - 1] = np.floor(min(start + k, most) / 2) + extra
+    return pairwise_sum(each, 0, turns)

@@ -21,7 +21,7 @@ from itertools import accumulate
 
 import numpy as np
 
-from subwaysim.agents.chances import sample_kernel, square_weights_kernel
+from subwaysim.agents.chances import sample_kernel, square_weights_kernel, trips_to_come
 from subwaysim.board import Board
 from subwaysim.builds import Build
 from subwaysim.cards import card_table
@@ -160,9 +160,7 @@ def trips_left(state: GameState) -> float:
     key = _horizon_key(state)
     found = _TRIPS_LEFT.get(key)
     if found is None:
-        turns, start, most = key
-        queue = np.minimum(np.arange(start + 1, start + turns + 1), most)  # q_1 .. q_turns
-        found = float(np.sum(np.floor(queue / 2) + EXTRA_TRIPS_PER_TURN))
+        found = float(trips_to_come(*key, EXTRA_TRIPS_PER_TURN))  # (one compiled call)
         if len(_TRIPS_LEFT) >= TRIPS_LEFT_KEPT:
             _TRIPS_LEFT.pop(next(iter(_TRIPS_LEFT)))
         _TRIPS_LEFT[key] = found

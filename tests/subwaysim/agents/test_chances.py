@@ -9,7 +9,12 @@ import numpy as np
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from subwaysim.agents.chances import block_sum, pairwise_sum, square_weights_kernel
+from subwaysim.agents.chances import (
+    block_sum,
+    pairwise_sum,
+    square_weights_kernel,
+    trips_to_come,
+)
 from subwaysim.agents.outlook import TripSample
 
 
@@ -129,3 +134,16 @@ def test_square_weights_by_hand() -> None:
     # one more copy of identity 0 of deck 0 in play: counts 1.5 and 2, shares 3/7 and 4/7
     got = square_weights_kernel(columns, *args, 1.0, 0, 0)
     assert np.allclose(got, [3 / 14, 4 / 14, 4 / 14, 3 / 14])
+
+
+@settings(max_examples=60, deadline=None)
+@given(st.integers(1, 600), st.integers(0, 80), st.integers(1, 120))
+def test_the_trips_to_come_are_numpys(turns: int, start: int, most: int) -> None:
+    """Horizons of a few turns to hundreds (sums below 8, in blocks and split in halves)."""
+    queue = np.minimum(np.arange(start + 1, start + turns + 1), most)
+    assert trips_to_come(turns, start, most, 0.8) == np.sum(np.floor(queue / 2) + 0.8)
+
+
+def test_the_trips_to_come_by_hand() -> None:
+    """Queues of 2, 3, 4, 4 cards (at most 4): 1 + 1 + 2 + 2 trips, 0.5 extra a turn: 8."""
+    assert trips_to_come(4, 1, 4, 0.5) == 8.0
