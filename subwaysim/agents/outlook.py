@@ -17,7 +17,7 @@ import math
 from collections.abc import Sequence
 from dataclasses import dataclass
 from functools import lru_cache
-from itertools import accumulate
+from itertools import accumulate, chain
 
 import numpy as np
 
@@ -39,24 +39,18 @@ def square_weights(state: GameState, extra: tuple[int, int] | None = None) -> np
     play, plus the copies populate (SG-6) brings in by the middle of the turns left.
 
     `extra` = (deck index, identity) counts one more copy of that card in play (intensify).
-    Kept for the last few card tables, horizons and extras asked (a build phase asks again
-    and again), and handed out as a fresh copy each time.
+    One compiled call (`chances.square_weights_kernel`): the floats of `square_weights_of`.
     """
+    decks = state.decks
+    columns, most, identities, offsets, piles = _deck_tables(
+        state.board, tuple((d.max_population, d.identities) for d in decks)
+    )
+    supply = np.fromiter(chain.from_iterable(d.supply for d in decks), np.int64, piles)
+    deck, identity = (-1, -1) if extra is None else extra
     ahead = turns_left(state) / 2
-    cards = tuple((d.max_population, d.identities, tuple(d.supply)) for d in state.decks)
-    key = (state.board, ahead, extra, cards)
-    found = _WEIGHTS.get(key)
-    if found is None:
-        found = _square_weights(state, ahead, extra, cards)
-        found.flags.writeable = False
-        if len(_WEIGHTS) >= WEIGHTS_KEPT:
-            _WEIGHTS.pop(next(iter(_WEIGHTS)))
-        _WEIGHTS[key] = found
-    return found.copy()
-
-
-WEIGHTS_KEPT = 64  # square weights `square_weights` keeps (an array of the board's squares each)
-_WEIGHTS: dict[tuple[object, ...], np.ndarray] = {}
+    return square_weights_kernel(  # type: ignore[no-any-return]
+        columns, most, identities, offsets, supply, ahead, deck, identity
+    )
 
 
 def square_weights_of(
@@ -78,37 +72,21 @@ def square_weights_of(
     return weights / weights.sum()
 
 
-def _square_weights(
-    state: GameState, ahead: float, extra: tuple[int, int] | None, cards: tuple[object, ...]
-) -> np.ndarray:
-    """`square_weights_of` in one compiled call (`chances.square_weights_kernel`: the same
-    floats); `cards` as `square_weights` reads them (each deck's max population,
-    identities and supply piles)."""
-    decks = state.decks
-    columns, most, identities, offsets = _deck_tables(
-        state.board, tuple((d.max_population, d.identities) for d in decks)
-    )
-    supply = np.array([n for d in decks for n in d.supply], dtype=np.int64)
-    deck, identity = (-1, -1) if extra is None else extra
-    return square_weights_kernel(  # type: ignore[no-any-return]
-        columns, most, identities, offsets, supply, float(ahead), deck, identity
-    )
-
-
 @lru_cache(maxsize=16)
 def _deck_tables(
     board: Board, decks: tuple[tuple[int, int], ...]
-) -> tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray]:
+) -> tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray, int]:
     """What `square_weights_kernel` reads of the decks (max population, identities) that
     does not change in a game: each deck's identity naming each square (a row a deck), the
-    max populations, the identities, and where each deck's supply piles start."""
+    max populations, the identities, where each deck's supply piles start, and how many
+    piles there are."""
     columns = np.ascontiguousarray(card_table(board, len(decks)).T)
     most = np.array([m for m, _ in decks], dtype=np.int64)
     identities = np.array([n for _, n in decks], dtype=np.int64)
     offsets = np.array([0, *accumulate(n for _, n in decks)], dtype=np.int64)
     for table in (columns, most, identities, offsets):
         table.flags.writeable = False
-    return columns, most, identities, offsets
+    return columns, most, identities, offsets, int(offsets[-1])
 
 
 def turns_left(state: GameState) -> float:

@@ -1,7 +1,7 @@
 """What the planner's view keeps or works out in fewer steps (issue 28, greedy's cost) is,
-float for float, what the plain numpy steps give: the square weights (SG-3, SG-6, SG-8),
-the trips left (SG-6, SG-7, SG-18, SG-20) and the worth of an SG-18 extra trip, on every
-bundled scenario and through a game's turns."""
+float for float, what the plain numpy steps give: the square weights (SG-3, SG-6, SG-8,
+compiled), the trips left (SG-6, SG-7, SG-18, SG-20: kept and compiled) and the worth of
+an SG-18 extra trip, on every bundled scenario and through a game's turns."""
 
 from __future__ import annotations
 
@@ -35,10 +35,10 @@ def test_the_kept_weights_and_horizon_are_the_fresh_ones_turn_by_turn(path: Path
     for _ in range(10):
         ahead = turns_left(state) / 2
         fresh = square_weights_of(state, ahead)
-        for _ in range(2):  # worked out, then read back from the keep
+        for _ in range(2):  # (a fresh array each time: the caller's to change)
             kept = square_weights(state)
             assert kept.tolist() == fresh.tolist()
-            assert kept.flags.writeable  # a fresh copy each time: the keep is not shared
+            assert kept.flags.writeable
             kept[0] = -1.0
         for i, deck in enumerate(state.decks):
             for identity in (0, deck.identities - 1):
@@ -51,8 +51,8 @@ def test_the_kept_weights_and_horizon_are_the_fresh_ones_turn_by_turn(path: Path
 
 
 def test_the_weights_follow_a_copy_taken_from_supply() -> None:
-    """Intensify (SG-17) takes a copy from supply: the weights kept for the position before
-    must not answer for the new one."""
+    """Intensify (SG-17) takes a copy from supply: the weights follow it (the decks' tables
+    kept for the game hold no pile)."""
     game = Game(load_scenario(SCENARIOS[0]), 1)
     state = game.state
     for _ in range(4):
