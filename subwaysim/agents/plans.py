@@ -235,7 +235,14 @@ def intensify_builds(
     served = sorted(state.network.stations_of(player), key=lambda st: -weights[st.square])
     for station in served[: breadth.intensify]:
         for deck in state.decks:
-            yield Build("intensify", station.square, deck.name)
+            key = (station.square, deck.name)
+            build = _INTENSIFY.get(key)
+            if build is None:
+                build = _INTENSIFY[key] = Build("intensify", *key)
+            yield build
+
+
+_INTENSIFY: dict[tuple[int, str], Build] = {}  # one intensify build a square and deck
 
 
 def track_costs(state: GameState, player: str, budget: int) -> np.ndarray:
