@@ -334,7 +334,8 @@ class Valuation:
             return []
         s = self.sample
         o, d = len(s.origins), len(s.destinations)
-        blocks = np.stack([t.points[:o, :d] for t in found]).reshape(len(found), o, -1)
+        # (end to end along the origins: the array `np.stack` makes, without its views)
+        blocks = np.concatenate([t.points[:o, :d] for t in found]).reshape(len(found), o, -1)
         by_destination = (s.origin_weights @ blocks).reshape(len(found), d, -1)
         points = by_destination.transpose(0, 2, 1) @ s.destination_weights
         return [self._worth(row) for row in points.tolist()]
