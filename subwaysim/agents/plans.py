@@ -128,7 +128,8 @@ def busy_squares(
     keys = np.where(
         weights > 0, keys ** (1 / np.maximum(weights, 1e-300)), 0.0
     )  # Efraimidis-Spirakis
-    return np.argsort(-keys, kind="stable")[: breadth.targets * 3].tolist()  # type: ignore[no-any-return]
+    busiest: list[int] = np.argsort(-keys, kind="stable")[: breadth.targets * 3].tolist()
+    return busiest
 
 
 def stations(
