@@ -123,10 +123,11 @@ def drawn_squares(running, draws):  # type: ignore[no-untyped-def]
         low, high = 0, size  # the first index whose running weight exceeds `at`
         while low < high:
             middle = (low + high) // 2
-            if running[middle] <= at:
-                low = middle + 1
-            else:
+            value = running[middle]
+            if at < value or (value != value and at == at):  # (numpy's order: NaN last)
                 high = middle
+            else:
+                low = middle + 1
         counts[min(low, size - 1)] += 1
     squares = np.flatnonzero(counts)
     return squares, counts[squares] / draws.shape[0]

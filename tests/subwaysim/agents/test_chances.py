@@ -147,3 +147,13 @@ def test_the_trips_to_come_are_numpys(turns: int, start: int, most: int) -> None
 def test_the_trips_to_come_by_hand() -> None:
     """Queues of 2, 3, 4, 4 cards (at most 4): 1 + 1 + 2 + 2 trips, 0.5 extra a turn: 8."""
     assert trips_to_come(4, 1, 4, 0.5) == 8.0
+
+
+def test_a_weight_that_is_not_a_number_draws_as_numpy_does() -> None:
+    """numpy orders NaN after every number: the running weights from a NaN on, and every
+    draw once the total is NaN, land on the last square."""
+    for weights in (np.array([1.0, np.nan, 2.0, 3.0]), np.array([1.0, 2.0, 3.0, np.nan])):
+        drawn = TripSample.draw(weights, 7, np.random.default_rng(5))
+        reference = TripSample.draw_reference(weights, 7, np.random.default_rng(5))
+        assert drawn.origins.tolist() == reference.origins.tolist() == [3]
+        assert drawn.destination_weights.tolist() == reference.destination_weights.tolist()
