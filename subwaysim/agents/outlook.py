@@ -13,11 +13,16 @@ Only public information is used: counts of cards, never the order of a pile.
 
 from __future__ import annotations
 
+import math
 from collections.abc import Sequence
 from dataclasses import dataclass
+from functools import lru_cache
+from itertools import accumulate, chain
 
 import numpy as np
 
+from subwaysim.agents.chances import sample_kernel, square_weights_kernel, trips_to_come
+from subwaysim.board import Board
 from subwaysim.builds import Build
 from subwaysim.cards import card_table
 from subwaysim.network import Network
@@ -34,52 +39,54 @@ def square_weights(state: GameState, extra: tuple[int, int] | None = None) -> np
     play, plus the copies populate (SG-6) brings in by the middle of the turns left.
 
     `extra` = (deck index, identity) counts one more copy of that card in play (intensify).
+    One compiled call (`chances.square_weights_kernel`): the floats of `square_weights_of`.
     """
+    decks = state.decks
+    columns, most, identities, offsets, piles = _deck_tables(
+        state.board, tuple((d.max_population, d.identities) for d in decks)
+    )
+    supply = np.fromiter(chain.from_iterable(d.supply for d in decks), np.int64, piles)
+    deck, identity = (-1, -1) if extra is None else extra
     ahead = turns_left(state) / 2
-    factors = _deck_factors(state, ahead)
+    return square_weights_kernel(  # type: ignore[no-any-return]
+        columns, most, identities, offsets, supply, ahead, deck, identity
+    )
+
+
+def square_weights_of(
+    state: GameState, ahead: float, extra: tuple[int, int] | None = None
+) -> np.ndarray:
+    """`square_weights` worked out afresh, `ahead` turns from now (half the turns left), in
+    numpy's steps (the reference of `square_weights`: the same floats)."""
+    cards = card_table(state.board, len(state.decks))
     weights = np.ones(state.board.size)
-    for i, factor in enumerate(factors):
+    for i, deck in enumerate(state.decks):
+        supply = np.array(deck.supply, dtype=float)
+        in_play = deck.max_population - supply  # every copy not in supply is in play (SG-4)
+        counts = in_play + np.minimum(supply, ahead / deck.identities)
         if extra is not None and extra[0] == i:
-            factor = _deck_factor(state, i, ahead, extra[1])
-        weights *= factor
+            counts[extra[1]] += 1
+        total = counts.sum()
+        share = counts / total if total else np.full(len(counts), 1 / len(counts))
+        weights *= share[cards[:, i]]
     return weights / weights.sum()
 
 
-_FACTORS: dict[tuple[object, ...], list[np.ndarray]] = {}  # a few recent tables of cards
-
-
-def _deck_factors(state: GameState, ahead: float) -> list[np.ndarray]:
-    """Each deck's share of the cards naming each square (`square_weights`'s factors),
-    kept for the few card tables seen last (a phase asks again with the same cards)."""
-    key = (
-        state.board,
-        ahead,
-        tuple((d.max_population, d.identities, tuple(d.supply)) for d in state.decks),
-    )
-    found = _FACTORS.get(key)
-    if found is None:
-        found = [_deck_factor(state, i, ahead) for i in range(len(state.decks))]
-        if len(_FACTORS) >= 16:
-            _FACTORS.pop(next(iter(_FACTORS)))
-        _FACTORS[key] = found
-    return found
-
-
-def _deck_factor(state: GameState, i: int, ahead: float, one_more: int = -1) -> np.ndarray:
-    """Deck i's share of each square's card; `one_more` counts one more copy of that
-    identity in play (intensify)."""
-    deck = state.decks[i]
-    cards = card_table(state.board, len(state.decks))
-    supply = np.array(deck.supply, dtype=float)
-    in_play = deck.max_population - supply  # every copy not in supply is in play (SG-4)
-    counts = in_play + np.minimum(supply, ahead / deck.identities)
-    if one_more >= 0:
-        counts[one_more] += 1
-    total = counts.sum()
-    share = counts / total if total else np.full(len(counts), 1 / len(counts))
-    factor = share[cards[:, i]]
-    factor.flags.writeable = False
-    return factor
+@lru_cache(maxsize=16)
+def _deck_tables(
+    board: Board, decks: tuple[tuple[int, int], ...]
+) -> tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray, int]:
+    """What `square_weights_kernel` reads of the decks (max population, identities) that
+    does not change in a game: each deck's identity naming each square (a row a deck), the
+    max populations, the identities, where each deck's supply piles start, and how many
+    piles there are."""
+    columns = np.ascontiguousarray(card_table(board, len(decks)).T)
+    most = np.array([m for m, _ in decks], dtype=np.int64)
+    identities = np.array([n for _, n in decks], dtype=np.int64)
+    offsets = np.array([0, *accumulate(n for _, n in decks)], dtype=np.int64)
+    for table in (columns, most, identities, offsets):
+        table.flags.writeable = False
+    return columns, most, identities, offsets, int(offsets[-1])
 
 
 def turns_left(state: GameState) -> float:
@@ -123,11 +130,15 @@ def trips_per_turn(state: GameState, ahead: np.ndarray | float = 0) -> np.ndarra
 
 def trips_left(state: GameState) -> float:
     """Trips still to come, turn by turn to the soonest end (SG-20); kept for the last few
-    positions (a build phase asks again and again of the same cards and scores)."""
+    horizons (a build phase asks again and again of the same cards and scores).
+
+    The same sum as `trips_left_of`: turn k from now brings floor(q_k / 2) + extra trips,
+    where q_k = min over decks of min(flips + k, in play + k, copies) = min(s + k, m), with
+    s the least of every deck's flips and copies in play, m the least deck (SG-6, SG-7)."""
     key = _horizon_key(state)
     found = _TRIPS_LEFT.get(key)
     if found is None:
-        found = trips_left_of(state)
+        found = float(trips_to_come(*key, EXTRA_TRIPS_PER_TURN))  # (one compiled call)
         if len(_TRIPS_LEFT) >= TRIPS_LEFT_KEPT:
             _TRIPS_LEFT.pop(next(iter(_TRIPS_LEFT)))
         _TRIPS_LEFT[key] = found
@@ -140,26 +151,24 @@ def trips_left_of(state: GameState) -> float:
     return float(np.sum(trips_per_turn(state, np.arange(1, turns + 1))))
 
 
-TRIPS_LEFT_KEPT = 64  # positions whose horizon `trips_left` keeps (a float each)
-_TRIPS_LEFT: dict[tuple[object, ...], float] = {}
+TRIPS_LEFT_KEPT = 64  # horizons whose trips `trips_left` keeps (a float each)
+_TRIPS_LEFT: dict[tuple[int, int, int], float] = {}
 
 
-def _horizon_key(state: GameState) -> tuple[object, ...]:
-    """Everything `trips_left_of` reads: the end conditions (SG-20), the players, the turn,
-    the leader's score (only when a score ends the game), and each deck's copies in supply,
-    identities and flips (SG-6, SG-7)."""
-    end = state.scenario.end
-    best = max(state.scores.values()) if end.score is not None else None
-    return (
-        end.max_turns,
-        end.turns,
-        end.score,
-        end.depleted_piles,
-        len(state.players),
-        state.turn,
-        best,
-        tuple((d.max_population, d.identities, d.flips, tuple(d.supply)) for d in state.decks),
-    )
+def _horizon_key(state: GameState) -> tuple[int, int, int]:
+    """Everything `trips_left_of` reads, boiled down: the turns left (SG-20, rounded up),
+    the least of every deck's flips and copies in play (SG-6, SG-7), and the fewest copies
+    of any deck (a queue never holds more)."""
+    turns = math.ceil(turns_left(state))
+    start: int | None = None
+    most: int | None = None
+    for deck in state.decks:
+        copies = deck.max_population * deck.identities
+        low = min(deck.flips, copies - sum(deck.supply))
+        start = low if start is None else min(start, low)
+        most = copies if most is None else min(most, copies)
+    assert start is not None and most is not None  # (a game has a deck, SG-3)
+    return turns, start, most
 
 
 @dataclass
@@ -174,6 +183,15 @@ class TripSample:
     @classmethod
     def draw(cls, weights: np.ndarray, size: int, draws: np.random.Generator) -> TripSample:
         """`size` origins and `size` destinations, each square as likely as its weight."""
+        first = draws.random(size)
+        second = draws.random(size)
+        return cls(*sample_kernel(np.asarray(weights, dtype=np.float64), first, second))
+
+    @classmethod
+    def draw_reference(
+        cls, weights: np.ndarray, size: int, draws: np.random.Generator
+    ) -> TripSample:
+        """`draw` in numpy's steps (its reference: the same sample, draw for draw)."""
         cumulative = np.cumsum(weights)
         ends = []
         for _ in range(2):
@@ -290,7 +308,11 @@ class Valuation:
 
     def worth(self, points: np.ndarray) -> float:
         """Own expected points minus a share of the best rival's."""
-        values, rivals = points.tolist(), self.rivals
+        return self._worth(points.tolist())
+
+    def _worth(self, values: list[float]) -> float:
+        """`worth` of each player's points as plain numbers (the same operations)."""
+        rivals = self.rivals
         if len(rivals) == 1:  # (the max of one rival, without a generator)
             return values[self.seat] - self.rival_weight * values[rivals[0]]
         rival = max((values[i] for i in rivals), default=0.0)
@@ -312,16 +334,19 @@ class Valuation:
             return []
         s = self.sample
         o, d = len(s.origins), len(s.destinations)
-        blocks = np.stack([t.points[:o, :d] for t in found]).reshape(len(found), o, -1)
+        # (end to end along the origins: the array `np.stack` makes, without its views)
+        blocks = np.concatenate([t.points[:o, :d] for t in found]).reshape(len(found), o, -1)
         by_destination = (s.origin_weights @ blocks).reshape(len(found), d, -1)
         points = by_destination.transpose(0, 2, 1) @ s.destination_weights
-        return [self.worth(row) for row in points]
+        return [self._worth(row) for row in points.tolist()]
 
     def trip_from(self, trips: Trips, origin: int, destination: int | None) -> float:
         """The worth of one SG-18 extra trip from the extra square `origin` to the extra
         square `destination`, or (None) to a sampled destination."""
-        row = trips.points[trips.origin(origin)]
+        sample, extras = trips.sample, trips.extras
+        at = len(sample.origins) + extras.index(origin)  # (`trips.origin(origin)`)
         if destination is not None:
-            return self.worth(row[trips.destination(destination)])
+            to = len(sample.destinations) + extras.index(destination)  # (`.destination`)
+            return self._worth(trips.points[at, to].tolist())
         d = len(self.sample.destinations)
-        return self.worth(self.sample.destination_weights @ row[:d])
+        return self.worth(self.sample.destination_weights @ trips.points[at, :d])

@@ -17,11 +17,13 @@ import heapq
 import math
 from collections.abc import Iterator, Sequence
 from dataclasses import dataclass, field
+from functools import lru_cache
 
 import numpy as np
 
 from subwaysim import builds
-from subwaysim.builds import PHASE, Build
+from subwaysim.board import Board
+from subwaysim.builds import PHASE, Build, Prices
 from subwaysim.network import Network
 from subwaysim.routing.kernels import grid_step, heap_pop, heap_push
 from subwaysim.state import GameState
@@ -47,6 +49,26 @@ class Plan:
     builds: tuple[Build, ...]
     cost: int
     prior: float = 0.0  # a cheap estimate, to choose which plans to value
+
+
+_TRACK: dict[int, Build] = {}  # one `Build("track", square)` a square (builds never change)
+_STATIONS: dict[tuple[int, str], Build] = {}  # one station build a square and kind
+
+
+def _track(square: int) -> Build:
+    """Track on `square` (the one kept for it)."""
+    found = _TRACK.get(square)
+    if found is None:
+        found = _TRACK[square] = Build("track", square)
+    return found
+
+
+def _station(square: int, kind: str) -> Build:
+    """A `kind` station on `square` (the one kept for it)."""
+    found = _STATIONS.get((square, kind))
+    if found is None:
+        found = _STATIONS[square, kind] = Build("station", square, kind)
+    return found
 
 
 def price(state: GameState, player: str, build: Build, budget: int, network: Network) -> int:
@@ -90,10 +112,11 @@ def candidates(
     breadth: Breadth = FULL,
 ) -> Iterator[Plan]:
     """Every plan worth valuing this phase (see the module)."""
-    yield from stations(state, player, weights, budget, breadth)
+    shares = weights.tolist()  # (plain numbers: the same sums, products and order)
+    yield from _stations(state, player, shares, budget, breadth)
     busy = busy_squares(weights, draws, breadth)
-    yield from lines(state, player, weights, budget, busy, breadth)
-    yield from removals(state, player, weights, budget, breadth)
+    yield from _lines(state, player, shares, budget, busy, breadth)
+    yield from _removals(state, player, shares, budget, breadth)
 
 
 def busy_squares(
@@ -105,25 +128,35 @@ def busy_squares(
     keys = np.where(
         weights > 0, keys ** (1 / np.maximum(weights, 1e-300)), 0.0
     )  # Efraimidis-Spirakis
-    return [int(sq) for sq in np.argsort(-keys, kind="stable")[: breadth.targets * 3]]
+    busiest: list[int] = np.argsort(-keys, kind="stable")[: breadth.targets * 3].tolist()
+    return busiest
 
 
 def stations(
     state: GameState, player: str, weights: np.ndarray, budget: int, breadth: Breadth = FULL
 ) -> Iterator[Plan]:
+    yield from _stations(state, player, weights.tolist(), budget, breadth)
+
+
+def _stations(
+    state: GameState, player: str, weights: list[float], budget: int, breadth: Breadth
+) -> Iterator[Plan]:
+    """`stations` with the weights as plain numbers (the same quotients; math.sqrt rounds
+    as numpy's does, IEEE 754)."""
     network = state.network
-    free = sorted(network.track[player] - network.stations.keys(), key=lambda sq: -weights[sq])
+    own, built = network.track[player], network.stations
+    free = sorted(own - built.keys(), key=lambda sq: -weights[sq])
     for sq in free[: breadth.stations]:
         for kind in ("express", "local"):  # on a tie in value, express (SG-12) keeps options
-            station = Build("station", sq, kind)
+            station = _station(sq, kind)
             cost = max(price(state, player, station, budget, network), 1)
             yield Plan((station,), cost, weights[sq] / cost)
-    if len(network.stations_of(player)) == 0:  # a ride needs two stations (SG-12)
+    if not any(sq in own for sq in built):  # a ride needs two stations (SG-12)
         for i, a in enumerate(free[: breadth.targets]):
             for b in free[i + 1 : breadth.targets]:
-                steps = (Build("station", a, "local"), Build("station", b, "local"))
+                steps = (_station(a, "local"), _station(b, "local"))
                 cost = plan_cost(state, player, steps, budget)
-                yield Plan(steps, cost, float(np.sqrt(weights[a] * weights[b])) / cost)
+                yield Plan(steps, cost, math.sqrt(weights[a] * weights[b]) / cost)
 
 
 def lines(
@@ -134,12 +167,24 @@ def lines(
     busy: list[int],
     breadth: Breadth = FULL,
 ) -> Iterator[Plan]:
+    yield from _lines(state, player, weights.tolist(), budget, busy, breadth)
+
+
+def _lines(
+    state: GameState,
+    player: str,
+    shares: list[float],
+    budget: int,
+    busy: list[int],
+    breadth: Breadth,
+) -> Iterator[Plan]:
+    """`lines` with the weights as plain numbers (what `line_plan` reads)."""
     network = state.network
     own = network.track[player]
     steps_cost = track_costs(state, player, budget)
-    costs, shares = steps_cost.tolist(), weights.tolist()  # plain numbers for `line_plan`
+    costs = steps_cost.tolist()  # plain numbers for `line_plan`
     targets = [t for t in busy if t not in own][: breadth.targets]
-    served = bool(network.stations_of(player))
+    served = any(sq in own for sq in network.stations)
     known: dict[int, int] = {}  # each square's local station price (SG-17, SG-21)
     if own:
         paths = cheapest_paths(state, own, steps_cost)
@@ -166,6 +211,13 @@ def removals(
     state: GameState, player: str, weights: np.ndarray, budget: int, breadth: Breadth = FULL
 ) -> Iterator[Plan]:
     """Removing an own station, or changing a local one to express (SG-12, SG-17)."""
+    yield from _removals(state, player, weights.tolist(), budget, breadth)
+
+
+def _removals(
+    state: GameState, player: str, weights: list[float], budget: int, breadth: Breadth
+) -> Iterator[Plan]:
+    """`removals` with the weights as plain numbers (the same order)."""
     own = [st for st in state.network.stations_of(player) if st.builder == player]
     if len(own) < 3:
         return  # a system needs two stations to ride (SG-12): nothing to spare
@@ -184,7 +236,14 @@ def intensify_builds(
     served = sorted(state.network.stations_of(player), key=lambda st: -weights[st.square])
     for station in served[: breadth.intensify]:
         for deck in state.decks:
-            yield Build("intensify", station.square, deck.name)
+            key = (station.square, deck.name)
+            build = _INTENSIFY.get(key)
+            if build is None:
+                build = _INTENSIFY[key] = Build("intensify", *key)
+            yield build
+
+
+_INTENSIFY: dict[tuple[int, str], Build] = {}  # one intensify build a square and deck
 
 
 def track_costs(state: GameState, player: str, budget: int) -> np.ndarray:
@@ -192,24 +251,41 @@ def track_costs(state: GameState, player: str, budget: int) -> np.ndarray:
     hazard and shared prices (a whole phase counting as the budget), SG-21's surcharge."""
     network, board = state.network, state.board
     prices = state.prices
-    kind = np.zeros(board.size, dtype=np.int64)  # 2 x hazard + shared, per square
-    kind[list(board.hazards)] = 2
-    shared = np.zeros(board.size, dtype=np.bool_)
-    for other, track in network.track.items():
-        if other != player and track:
-            shared[list(track)] = True
-    kind += shared
-    prices_of = [
-        prices.track_on(on_hazard, on_shared) for on_hazard in (0, 1) for on_shared in (0, 1)
-    ]
-    points = [max(budget, 1) if cost == PHASE else int(cost) for cost in prices_of]
-    table = np.array(points, dtype=np.int64)[kind]
-    whole = np.array([cost == PHASE for cost in prices_of], dtype=np.bool_)[kind]  # whole phase
+    points, whole_phase = _track_prices(prices, budget)
+    others = [t for other, t in network.track.items() if other != player and t]
+    shared = others[0] if len(others) == 1 else frozenset().union(*others)
+    kind = _hazard_kinds(board).copy()  # 2 x hazard + shared, per square
+    if shared:
+        kind[list(shared)] += 1
+    table = points[kind]
     if prices.surcharge:
+        whole = whole_phase[kind]  # whole-phase squares (no surcharge on the whole phase)
         populated = np.array([builds.populated(state, sq) for sq in range(board.size)])
         table[populated & ~whole] += prices.surcharge
     table[list(network.track[player])] = 0
     return table
+
+
+@lru_cache(maxsize=16)
+def _hazard_kinds(board: Board) -> np.ndarray:
+    """2 on each hazard square, else 0 (`track_costs`' kinds before shared track)."""
+    kind = np.zeros(board.size, dtype=np.int64)
+    kind[list(board.hazards)] = 2
+    kind.flags.writeable = False
+    return kind
+
+
+@lru_cache(maxsize=64)
+def _track_prices(prices: Prices, budget: int) -> tuple[np.ndarray, np.ndarray]:
+    """Track's points by kind (2 x hazard + shared: SG-17, a whole phase counting as the
+    budget) and whether each kind takes the whole phase."""
+    prices_of = [
+        prices.track_on(on_hazard, on_shared) for on_hazard in (0, 1) for on_shared in (0, 1)
+    ]
+    points = np.array([max(budget, 1) if c == PHASE else int(c) for c in prices_of], np.int64)
+    whole = np.array([c == PHASE for c in prices_of], dtype=np.bool_)
+    points.flags.writeable = whole.flags.writeable = False
+    return points, whole
 
 
 @dataclass(frozen=True, slots=True)
@@ -317,25 +393,24 @@ def line_plan(
     if first in todo:
         todo.remove(first)
         todo.insert(0, first)
+    built = network.stations
     steps: list[Build] = []
     placed: list[int] = []  # the squares of its (local) station steps
     for sq in todo:
-        steps.append(Build("track", sq))
-        if sq == first and sq not in network.stations:
-            steps.append(Build("station", sq, "local"))
+        steps.append(_TRACK.get(sq) or _track(sq))
+        if sq == first and sq not in built:
+            steps.append(_station(sq, "local"))
             placed.append(sq)
     for end in ends:
-        if end not in network.stations and end not in placed:
-            steps.insert(0 if end == first else len(steps), Build("station", end, "local"))
+        if end not in built and end not in placed:
+            steps.insert(0 if end == first else len(steps), _station(end, "local"))
             placed.append(end)
     known = {} if station_prices is None else station_prices
     for sq in placed:
         if sq not in known:
-            known[sq] = price(state, player, Build("station", sq, "local"), budget, network)
-    cost = int(sum(track_cost[sq] for sq in todo)) + sum(
-        known[step.square] for step in steps if step.action == "station"
-    )
-    cost = max(cost, 1)
+            known[sq] = price(state, player, _station(sq, "local"), budget, network)
+    # (the station steps are the squares `placed`: a local station each)
+    cost = max(int(sum([track_cost[sq] for sq in todo])) + sum([known[sq] for sq in placed]), 1)
     # (math.prod: the same product as numpy's of one or two weights, without an array;
     # plain floats multiply as numpy's float64 do)
     prior = float(math.prod(weights[t] for t in ends)) ** (1 / len(ends)) / cost
