@@ -33,6 +33,7 @@ from subwaysim.routing.kernels import (
 from subwaysim.routing.nearest import nearest_walks_reference
 from subwaysim.routing.rides import SystemRides, packed
 from subwaysim.routing.rules import WALK
+from subwaysim.routing.table_sets import Order, first_sets, order_arrays, union_view
 from tabletop.compiled import kernel
 
 MAX_SYSTEMS = 4
@@ -133,6 +134,32 @@ class ModeTable:
         stations, flats = tuple(s.stations for s in chosen), tuple(s.flat for s in chosen)
         found, edges = group_edges(self.walk, stations, flats, walk)
         return found, edges, frozenset(found.tolist())
+
+    @cached_property
+    def union(self) -> tuple[np.ndarray, np.ndarray]:
+        """(position, rides): each square's row among `stations` and each system's rides on
+        them (`table_sets.union_view`), made when a trip first needs SG-14's search."""
+        stations, flats = (
+            tuple(s.stations for s in self.systems),
+            tuple(s.flat for s in self.systems),
+        )
+        return union_view(len(self.walk), stations, flats)  # type: ignore[no-any-return]
+
+    def smallest_sets(
+        self, origin: int, destination: int, best: int, order: Order, walking_is_a_mode: bool
+    ) -> tuple[frozenset[str], ...] | None:
+        """SG-14: the sets of modes of the first size in `order` (`modes.table_order`) whose
+        shortest trip is `best`, the trip's shortest distance (`shortest`), in one compiled
+        call (`table_sets.first_sets`); None when transfer costs need `subset_trips`."""
+        if self.transfer > 0 and len(self.systems) > 1:
+            return None
+        position, rides = self.union
+        masks, walks, ends = order_arrays(order)
+        found = first_sets(
+            self.walk, origin, destination, best, self.stations, position, rides, masks, walks, ends
+        )
+        named = self.named
+        return tuple(named(int(masks[i]), bool(walks[i]), walking_is_a_mode) for i in found)
 
     def shortest(self, origin: int, destination: int) -> int:
         """The shortest trip of all (every system, and walking): one search."""

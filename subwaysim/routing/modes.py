@@ -22,6 +22,7 @@ from subwaysim.routing.mode_table import ModeTable
 from subwaysim.routing.rides import SystemRides
 from subwaysim.routing.rules import WALK
 from subwaysim.routing.station_graph import StationGraph
+from subwaysim.routing.table_sets import first_sets_reference
 
 
 @dataclass(frozen=True, slots=True)
@@ -117,12 +118,15 @@ def choices(
         # stations): the pure walk is the one smallest set of modes.
         return best, (WALK_ONLY if walking_is_a_mode else NO_MODE,)
     if table is not None:
+        order = table_order(len(near), walking_is_a_mode)
+        sets = table.smallest_sets(origin, destination, best, order, walking_is_a_mode)
+        if sets:  # one compiled call (no transfer costs)
+            return best, sets
         subset = table.subset_trips(origin, destination)  # each subset, walking or not
-        for size in table_order(len(near), walking_is_a_mode):
-            found = [(mask, walk) for mask, walk in size if subset(mask, walk) == best]
-            if found:
-                named = table.named
-                return best, tuple(named(m, w, walking_is_a_mode) for m, w in found)
+        found = first_sets_reference(subset, best, order)
+        if found:
+            named = table.named
+            return best, tuple(named(m, w, walking_is_a_mode) for m, w in found)
         raise AssertionError("walking with every system always achieves the shortest trip")
     for size in mode_sets(len(near), walking_is_a_mode):
         found = [modes for modes in size if distance(modes.systems, modes.walk) == best]

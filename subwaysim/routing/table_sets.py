@@ -1,0 +1,204 @@
+"""SG-14's search over sets of modes of a mode table in one compiled call per trip.
+
+A trip whose shortest distance (SG-13) some ride can reach asks, smallest sets first, which
+sets of modes achieve it (SG-14): `ModeTable.subset_trips` answers one (subset, walking)
+pair a call, in Python, each subset searched on a station graph of its own, made for it.
+`first_sets` walks the same order (`modes.table_order`) in one call, every subset searched
+on the stations of every system (`union_view`: each system's rides laid on them), with only
+the subset's rides: a station of another system is reached only on foot, and walks are
+shortest walks (a walk through it is never shorter than the walk past it), so each subset's
+distance is the one its own graph gives, and no graph is made per subset. It returns the
+positions of the sets of the first size that achieve the shortest distance.
+
+The plain-Python twin is the order walked with `subset_trips` (`first_sets_reference`);
+tests hold the two equal. Only tables without transfer costs (or of one system) take this
+way: with transfer costs every subset's distance comes from one call already
+(`ModeTable.distances`).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from functools import cache
+
+import numpy as np
+
+from subwaysim.routing.kernels import INF, group_stations
+from tabletop.compiled import kernel
+
+Order = tuple[tuple[tuple[int, bool], ...], ...]  # `modes.table_order`: (mask, walks) by size
+
+
+@cache
+def order_arrays(order: Order) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+    """An order of sets (`modes.table_order`) flattened for `first_sets`: each set's subset
+    mask, whether it walks, and where each size's sets end. Read-only: shared."""
+    masks = np.array([m for size in order for m, _ in size], dtype=np.int64)
+    walks = np.array([w for size in order for _, w in size], dtype=np.bool_)
+    ends = np.cumsum([len(size) for size in order]).astype(np.int64)
+    for array in (masks, walks, ends):
+        array.flags.writeable = False
+    return masks, walks, ends
+
+
+@kernel
+def union_view(size, system_stations, system_flats):  # type: ignore[no-untyped-def]
+    """Each square's row among the stations of every system (sorted squares, as `every_view`
+    numbers them; -1: no station) and each system's rides on those rows, (S, K, K): INF
+    where the system has no ride, 0 on the diagonal of its own stations only."""
+    stations, position = group_stations(size, system_stations)
+    k, systems = len(stations), len(system_stations)
+    rides = np.full((systems, k, k), INF, np.int64)
+    for s in range(systems):
+        own, flat = system_stations[s], system_flats[s]
+        n = len(own)
+        for a in range(n):
+            pa = position[own[a]]
+            for b in range(n):
+                rides[s, pa, position[own[b]]] = flat[a * n + b]
+    return position, rides
+
+
+@kernel
+def subset_trip(walk, stations, rides, mask, use_walk, origin, destination):  # type: ignore[no-untyped-def]
+    """The shortest trip (SG-13) riding only the systems of subset `mask` (bit s: system s of
+    `rides`) and, with `use_walk`, walking: a dense Dijkstra over every station, as
+    `kernels.edge_trip` over the subset's own station graph (the same distance)."""
+    k, systems = len(stations), rides.shape[0]
+    dist = np.empty(k, np.int64)
+    done = np.zeros(k, np.bool_)
+    for a in range(k):
+        if use_walk:
+            dist[a] = walk[origin, stations[a]]
+        else:
+            dist[a] = 0 if stations[a] == origin else INF
+    for _ in range(k):
+        u, du = -1, INF
+        for v in range(k):
+            if not done[v] and dist[v] < du:
+                u, du = v, dist[v]
+        if u < 0:
+            break
+        done[u] = True
+        row = walk[stations[u]]
+        for v in range(k):
+            if done[v]:
+                continue
+            cost = row[stations[v]] if use_walk else INF
+            for s in range(systems):
+                if (mask >> s) & 1 == 1 and rides[s, u, v] < cost:
+                    cost = rides[s, u, v]
+            if du + cost < dist[v]:
+                dist[v] = du + cost
+    best = walk[origin, destination] if use_walk else INF
+    for v in range(k):
+        if dist[v] >= INF:
+            continue
+        if use_walk:
+            best = min(best, dist[v] + walk[stations[v], destination])
+        elif stations[v] == destination and destination != origin:
+            best = min(best, dist[v])
+    return best
+
+
+@kernel
+def subset_reaches(walk, stations, rides, mask, use_walk, origin, destination, best):  # type: ignore[no-untyped-def]
+    """Whether `subset_trip` is `best`, given that no set of modes does better (`best` is
+    the trip's shortest distance): the same search, stopped once a station settles beyond
+    `best` (every way on from there is longer) or a way of length `best` is found."""
+    if use_walk and walk[origin, destination] == best:
+        return True
+    k, systems = len(stations), rides.shape[0]
+    dist = np.empty(k, np.int64)
+    done = np.zeros(k, np.bool_)
+    for a in range(k):
+        if use_walk:
+            dist[a] = walk[origin, stations[a]]
+        else:
+            dist[a] = 0 if stations[a] == origin else INF
+    for _ in range(k):
+        u, du = -1, INF
+        for v in range(k):
+            if not done[v] and dist[v] < du:
+                u, du = v, dist[v]
+        if u < 0 or du > best:
+            return False
+        done[u] = True
+        if use_walk:
+            if du + walk[stations[u], destination] == best:
+                return True
+        elif stations[u] == destination and destination != origin and du == best:
+            return True
+        row = walk[stations[u]]
+        for v in range(k):
+            if done[v]:
+                continue
+            cost = row[stations[v]] if use_walk else INF
+            for s in range(systems):
+                if (mask >> s) & 1 == 1 and rides[s, u, v] < cost:
+                    cost = rides[s, u, v]
+            if du + cost < dist[v]:
+                dist[v] = du + cost
+    return False
+
+
+@kernel
+def _served(position, rides, mask, square):  # type: ignore[no-untyped-def]
+    """Whether a system of subset `mask` has a station on `square`."""
+    p = position[square]
+    served = False
+    if p >= 0:
+        for s in range(rides.shape[0]):
+            if (mask >> s) & 1 == 1 and rides[s, p, p] == 0:
+                served = True
+    return served
+
+
+@kernel
+def first_sets(walk, origin, destination, best, stations, position, rides, masks, walks, ends):  # type: ignore[no-untyped-def]
+    """The positions (in `masks`, `walks`) of the sets of the smallest size whose shortest
+    trip from `origin` to `destination` is `best`, the trip's shortest distance (SG-14).
+
+    `stations`, `position` and `rides` are `union_view`'s (the stations of every system).
+    The set of every system with walking is the shortest trip itself, `best`, and is not
+    searched again. Without walking a trip starts and ends at stations of its systems, so
+    a subset that lacks either end cannot make it."""
+    full = (1 << rides.shape[0]) - 1
+    found = np.empty(len(masks), np.int64)
+    count = 0
+    start = 0
+    for end in ends:
+        for i in range(start, end):
+            mask, use_walk = masks[i], walks[i]
+            if mask == 0:  # no system: the walk, or no trip at all
+                reaches = use_walk and walk[origin, destination] == best
+            elif use_walk and mask == full:
+                reaches = True
+            elif not use_walk and not (
+                _served(position, rides, mask, origin)
+                and _served(position, rides, mask, destination)
+            ):
+                reaches = False
+            else:
+                reaches = subset_reaches(
+                    walk, stations, rides, mask, use_walk, origin, destination, best
+                )
+            if reaches:
+                found[count] = i
+                count += 1
+        if count > 0:
+            return found[:count]
+        start = end
+    return found[:0]
+
+
+def first_sets_reference(
+    subset: Callable[[int, bool], int], best: int, order: Order
+) -> list[tuple[int, bool]]:
+    """`first_sets` in plain Python: each (subset, walking) pair of `order` asked of `subset`
+    (`ModeTable.subset_trips`), size by size; the sets of the first size achieving `best`."""
+    for size in order:
+        found = [(mask, walk) for mask, walk in size if subset(mask, walk) == best]
+        if found:
+            return found
+    return []
