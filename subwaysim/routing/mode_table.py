@@ -49,6 +49,7 @@ class ModeTable:
     systems: tuple[SystemRides, ...]
     walk: np.ndarray
     transfer: int
+    reversed_walk: np.ndarray | None = None  # walk's transpose, C order: a faster view
     stations: np.ndarray = field(init=False)  # every system's stations, by square
     squares: frozenset[int] = field(init=False)  # the same squares, as a set
     nearest: tuple[list[int], list[int]] = field(init=False)  # (to, from) as `every_view`
@@ -62,7 +63,11 @@ class ModeTable:
         systems, size = self.systems, len(self.walk)
         if systems:
             stations, flats = tuple(s.stations for s in systems), tuple(s.flat for s in systems)
-            self.stations, to, back, self.edges = every_view(self.walk, stations, flats)
+            if self.reversed_walk is not None:
+                view = table_view(self.walk, self.reversed_walk, stations, flats)
+            else:
+                view = every_view(self.walk, stations, flats)
+            self.stations, to, back, self.edges = view
             self.nearest = (to.tolist(), back.tolist())
         else:
             self.stations, self.edges = np.zeros(0, np.int64), np.zeros((0, 0), np.int64)
@@ -315,6 +320,30 @@ def every_view(walk, system_stations, system_flats):  # type: ignore[no-untyped-
         for s in range(size):
             to_station[s] = min(to_station[s], walk[s, c])
             from_station[s] = min(from_station[s], row[s])
+    edges = np.empty((k, k), np.int64)
+    for a in range(k):
+        row = walk[stations[a]]
+        for b in range(k):
+            edges[a, b] = row[stations[b]]
+    lay_rides(edges, position, system_stations, system_flats)
+    return stations, to_station, from_station, edges
+
+
+@kernel
+def table_view(walk, reversed_walk, system_stations, system_flats):  # type: ignore[no-untyped-def]
+    """`every_view` with the walks read in memory order: `reversed_walk` is the transpose of
+    `walk` (int32, C order), so the shortest walk to the nearest station is a running
+    minimum over rows, as the walk from one is (the same results, faster)."""
+    size = walk.shape[0]
+    stations, position = group_stations(size, system_stations)
+    k = len(stations)
+    to_station = np.full(size, INF, np.int32)
+    from_station = np.full(size, INF, np.int32)
+    for a in range(k):
+        into, out = reversed_walk[stations[a]], walk[stations[a]]
+        for s in range(size):
+            to_station[s] = min(to_station[s], into[s])
+            from_station[s] = min(from_station[s], out[s])
     edges = np.empty((k, k), np.int64)
     for a in range(k):
         row = walk[stations[a]]

@@ -138,9 +138,11 @@ class Router:
         systems = self.rideable
         if len(systems) > MAX_SYSTEMS:
             return None
-        distances, transfer = self.walking.distances, self.rules.transfer_cost
+        walking, transfer = self.walking, self.rules.transfer_cost
         key = ("table", tuple(s.serial for s in systems), self.rules)
-        return self.cache.get(key, lambda: ModeTable(systems, distances, transfer))
+        return self.cache.get(
+            key, lambda: ModeTable(systems, walking.distances, transfer, walking.reversed)
+        )
 
     @cached_property
     def nearest_stations(self) -> tuple[list[int], list[int]]:

@@ -19,6 +19,7 @@ from subwaysim.routing.mode_table import (
     group_edges,
     subset_groups,
     subsets,
+    table_view,
 )
 from subwaysim.routing.rides import packed
 from tests.subwaysim.routing.boards import DEFAULT, grid, network
@@ -162,3 +163,22 @@ def test_the_marked_squares_are_numbered_in_square_order() -> None:
     stations, position = group_stations(6, systems)
     assert stations.tolist() == [1, 3, 4]
     assert position.tolist() == [-1, 0, -1, 1, 2, -1]
+
+
+@settings(max_examples=150, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(trips())
+def test_table_view_kernel_is_every_view_read_in_memory_order(case: Case) -> None:
+    """The view a router's table takes (`table_view`, with the walks' transpose) is
+    `every_view`'s, array for array; and the router's table is made with it."""
+    net, rules, _ = case
+    router = Router(net, rules)
+    if not router.rideable:
+        return
+    walking = router.walking
+    found = table_view(walking.distances, walking.reversed, *parts(router))
+    want = every_view(walking.distances, *parts(router))
+    for got, expected in zip(found, want, strict=True):
+        assert got.tolist() == expected.tolist()
+    table = router.mode_table
+    assert table is not None and table.reversed_walk is walking.reversed
+    assert table.nearest == (want[1].tolist(), want[2].tolist())
