@@ -33,7 +33,14 @@ from subwaysim.routing.kernels import (
 from subwaysim.routing.nearest import nearest_walks_reference
 from subwaysim.routing.rides import SystemRides, packed
 from subwaysim.routing.rules import WALK
-from subwaysim.routing.table_sets import Order, first_sets, order_arrays, union_view
+from subwaysim.routing.table_sets import (
+    Order,
+    first_sets,
+    order_arrays,
+    order_sets,
+    shortest_trip,
+    union_view,
+)
 from tabletop.compiled import kernel
 
 MAX_SYSTEMS = 4
@@ -163,13 +170,13 @@ class ModeTable:
         found = first_sets(
             self.walk, origin, destination, best, self.stations, position, rides, masks, walks, ends
         )
-        named = self.named
-        return tuple(named(int(masks[i]), bool(walks[i]), walking_is_a_mode) for i in found)
+        sets, named = order_sets(order), self.named
+        return tuple(named(*sets[i], walking_is_a_mode) for i in found.tolist())
 
     def shortest(self, origin: int, destination: int) -> int:
         """The shortest trip of all (every system, and walking): one search."""
         if self.transfer == 0 or len(self.systems) < 2:  # no transfer to count (SG-13)
-            return int(edge_trip(self.walk, self.stations, self.edges, True, origin, destination))
+            return int(shortest_trip(self.walk, self.stations, self.edges, origin, destination))
         # The table of every subset when a trip already needed it, else just the one group.
         arrays = self.__dict__.get("arrays") or self._every  # (never built eagerly)
         every = _table_trip(self.walk, origin, destination, self.transfer, True, *arrays)

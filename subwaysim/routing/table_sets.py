@@ -3,12 +3,14 @@
 A trip whose shortest distance (SG-13) some ride can reach asks, smallest sets first, which
 sets of modes achieve it (SG-14): `ModeTable.subset_trips` answers one (subset, walking)
 pair a call, in Python, each subset searched on a station graph of its own, made for it.
-`first_sets` walks the same order (`modes.table_order`) in one call, every subset searched
-on the stations of every system (`union_view`: each system's rides laid on them), with only
-the subset's rides: a station of another system is reached only on foot, and walks are
-shortest walks (a walk through it is never shorter than the walk past it), so each subset's
-distance is the one its own graph gives, and no graph is made per subset. It returns the
+`first_sets` walks the same order (`modes.table_order`) in one call, with no graph made per
+subset: every system's rides are laid once on the stations of them all (`union_view`), and
+a subset searches the stations of its systems with only their rides. Knowing the trip's
+shortest distance, each search stops as soon as it finds it or passes it. It returns the
 positions of the sets of the first size that achieve the shortest distance.
+`subset_trip` (the whole search, over every station: a station of another system is only
+reached on foot, which never beats the walk past it) and `shortest_trip` (the shortest
+trip of all, stopped once nothing can beat it) are its exact companions.
 
 The plain-Python twin is the order walked with `subset_trips` (`first_sets_reference`);
 tests hold the two equal. Only tables without transfer costs (or of one system) take this
@@ -39,6 +41,12 @@ def order_arrays(order: Order) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
     for array in (masks, walks, ends):
         array.flags.writeable = False
     return masks, walks, ends
+
+
+@cache
+def order_sets(order: Order) -> tuple[tuple[int, bool], ...]:
+    """An order of sets, one (subset mask, walks) pair after another (`order_arrays`' rows)."""
+    return tuple(pair for size in order for pair in size)
 
 
 @kernel
@@ -104,42 +112,88 @@ def subset_trip(walk, stations, rides, mask, use_walk, origin, destination):  # 
 @kernel
 def subset_reaches(walk, stations, rides, mask, use_walk, origin, destination, best):  # type: ignore[no-untyped-def]
     """Whether `subset_trip` is `best`, given that no set of modes does better (`best` is
-    the trip's shortest distance): the same search, stopped once a station settles beyond
-    `best` (every way on from there is longer) or a way of length `best` is found."""
+    the trip's shortest distance): the search over the stations of the subset's systems
+    only (their own station graph), stopped once a station settles beyond `best` (every
+    way on from there is longer) or a way of length `best` is found."""
     if use_walk and walk[origin, destination] == best:
         return True
     k, systems = len(stations), rides.shape[0]
+    chosen = np.empty(systems, np.int64)
+    c = 0
+    for s in range(systems):
+        if (mask >> s) & 1 == 1:
+            chosen[c] = s
+            c += 1
+    members = np.empty(k, np.int64)  # the subset's stations: a ride of 0 to themselves
+    m = 0
+    for a in range(k):
+        for j in range(c):
+            if rides[chosen[j], a, a] == 0:
+                members[m] = a
+                m += 1
+                break
+    dist = np.empty(m, np.int64)
+    done = np.zeros(m, np.bool_)
+    for i in range(m):
+        square = stations[members[i]]
+        if use_walk:
+            dist[i] = walk[origin, square]
+        else:
+            dist[i] = 0 if square == origin else INF
+    cost = np.empty(m, np.int64)
+    for _ in range(m):
+        u, du = -1, INF
+        for i in range(m):
+            if not done[i] and dist[i] < du:
+                u, du = i, dist[i]
+        if u < 0 or du > best:
+            return False
+        done[u] = True
+        here = stations[members[u]]
+        if use_walk:
+            if du + walk[here, destination] == best:
+                return True
+        elif here == destination and destination != origin and du == best:
+            return True
+        row = walk[here]
+        for i in range(m):
+            cost[i] = row[stations[members[i]]] if use_walk else INF
+        for j in range(c):
+            ride = rides[chosen[j], members[u]]
+            for i in range(m):
+                if ride[members[i]] < cost[i]:
+                    cost[i] = ride[members[i]]
+        for i in range(m):
+            if not done[i] and du + cost[i] < dist[i]:
+                dist[i] = du + cost[i]
+    return False
+
+
+@kernel
+def shortest_trip(walk, stations, edges, origin, destination):  # type: ignore[no-untyped-def]
+    """`kernels.edge_trip` with walking (SG-13's shortest trip over the cheapest ride or walk
+    between stations), stopped once the next station settles no nearer than the best trip
+    found: every way on from it is at least as long (the same distance)."""
+    k = len(stations)
+    best = walk[origin, destination]
     dist = np.empty(k, np.int64)
     done = np.zeros(k, np.bool_)
     for a in range(k):
-        if use_walk:
-            dist[a] = walk[origin, stations[a]]
-        else:
-            dist[a] = 0 if stations[a] == origin else INF
+        dist[a] = walk[origin, stations[a]]
     for _ in range(k):
         u, du = -1, INF
         for v in range(k):
             if not done[v] and dist[v] < du:
                 u, du = v, dist[v]
-        if u < 0 or du > best:
-            return False
+        if u < 0 or du >= best:
+            break
         done[u] = True
-        if use_walk:
-            if du + walk[stations[u], destination] == best:
-                return True
-        elif stations[u] == destination and destination != origin and du == best:
-            return True
-        row = walk[stations[u]]
+        best = min(best, du + walk[stations[u], destination])
+        row = edges[u]
         for v in range(k):
-            if done[v]:
-                continue
-            cost = row[stations[v]] if use_walk else INF
-            for s in range(systems):
-                if (mask >> s) & 1 == 1 and rides[s, u, v] < cost:
-                    cost = rides[s, u, v]
-            if du + cost < dist[v]:
-                dist[v] = du + cost
-    return False
+            if not done[v] and du + row[v] < dist[v]:
+                dist[v] = du + row[v]
+    return best
 
 
 @kernel

@@ -11,13 +11,14 @@ from hypothesis import HealthCheck, given, settings
 
 from subwaysim.network import Network
 from subwaysim.routing import Router, RoutingRules
-from subwaysim.routing.kernels import INF
+from subwaysim.routing.kernels import INF, edge_trip
 from subwaysim.routing.mode_table import ModeTable
 from subwaysim.routing.modes import table_order
 from subwaysim.routing.table_sets import (
     first_sets,
     first_sets_reference,
     order_arrays,
+    shortest_trip,
     subset_reaches,
     subset_trip,
 )
@@ -91,8 +92,9 @@ def test_walking_not_a_mode_counts_only_the_systems() -> None:
 @settings(max_examples=200, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(trips(most_players=4))
 def test_the_compiled_search_finds_the_sets_its_twin_finds(case: Case) -> None:
-    """SG-14: the kernel's first sets are `first_sets_reference`'s over `subset_trips`, and
-    each subset's search over every station is the subset's own (no transfer costs)."""
+    """SG-14: the kernel's first sets are `first_sets_reference`'s over `subset_trips`; each
+    subset's search over every station is the subset's own, its stopped search agrees, and
+    the stopped shortest trip is `edge_trip`'s (no transfer costs)."""
     net, rules, pairs = case
     rules = replace(rules, transfer_cost=0)
     table = Router(net, rules).mode_table
@@ -103,6 +105,10 @@ def test_the_compiled_search_finds_the_sets_its_twin_finds(case: Case) -> None:
         if origin == destination:
             continue
         best = table.shortest(origin, destination)
+        every = edge_trip(table.walk, table.stations, table.edges, True, origin, destination)
+        assert best == shortest_trip(
+            table.walk, table.stations, table.edges, origin, destination
+        ) == every  # fmt: skip
         subset = table.subset_trips(origin, destination)
         for walking in (True, False):
             order = table_order(len(table.systems), walking)
