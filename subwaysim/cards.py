@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import random
 from collections import deque
+from collections.abc import Mapping
 from dataclasses import dataclass, field
 from functools import lru_cache
 from typing import Protocol
@@ -173,6 +174,12 @@ def cards_of(board: Board, decks: tuple[Deck, ...], square: int) -> tuple[int, .
     if len(decks) == 3:
         return section, row, col
     return section, row * board.section_size[1] + col
+
+
+def squares_named(board: Board, decks: tuple[Deck, ...]) -> Mapping[tuple[int, ...], int]:
+    """Each square by the identities naming it, one per deck (`square_of` as a look-up, for
+    a caller that names many squares)."""
+    return _named_squares(board, len(decks))
 
 
 @lru_cache(maxsize=32)
