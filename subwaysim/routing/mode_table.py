@@ -30,7 +30,7 @@ from subwaysim.routing.kernels import (
     lay_rides,
     station_dijkstra,
 )
-from subwaysim.routing.nearest import nearest_walks_reference
+from subwaysim.routing.nearest import nearest_walks, nearest_walks_reference
 from subwaysim.routing.rides import SystemRides, packed
 from subwaysim.routing.rules import WALK
 from subwaysim.routing.table_sets import (
@@ -39,57 +39,98 @@ from subwaysim.routing.table_sets import (
     order_arrays,
     order_sets,
     shortest_trip,
-    union_view,
+    table_parts,
+    trip_options,
 )
 from tabletop.compiled import kernel
 
 MAX_SYSTEMS = 4
+MIN_RIDE = 2  # a ride counts its boarding stop and one stop a hop (SG-12): never fewer than 2
+WALK_ONLY: frozenset[str] = frozenset({WALK})  # SG-14: the pure walk, walking a mode
+NO_MODE: frozenset[str] = frozenset()  # the pure walk, walking not a mode (or no trip)
 
 
 @dataclass(eq=False)
 class ModeTable:
     """Subset `mask` (bit i: `systems[i]`) of the rideable systems, with and without walking.
 
-    The table of every subset is built when a trip first asks for it; most trips only ask
-    for the shortest trip of all, which needs the group of every system alone."""
+    Made with what every trip asks (`table_sets.table_parts`): the stations of every system,
+    the cheapest ride or walk between two of them, and each system's rides on them, from
+    which one compiled call answers a trip without transfer costs (`options`). With transfer
+    costs, the table of every subset is built when a trip first asks for it."""
 
     systems: tuple[SystemRides, ...]
     walk: np.ndarray
     transfer: int
-    reversed_walk: np.ndarray | None = None  # walk's transpose, C order: a faster view
     stations: np.ndarray = field(init=False)  # every system's stations, by square
-    squares: frozenset[int] = field(init=False)  # the same squares, as a set
-    nearest: tuple[list[int], list[int]] = field(init=False)  # (to, from) as `every_view`
+    position: np.ndarray = field(init=False)  # each square's row among them (-1: none)
     edges: np.ndarray = field(init=False)  # (K, K) cheapest ride or walk between stations
+    rides: np.ndarray = field(init=False)  # (S, K, K) each system's rides between them
     names: dict[tuple[int, bool, bool], frozenset[str]] = field(init=False)  # SG-14 sets
     groups: dict[tuple[int, bool], tuple[np.ndarray, np.ndarray, frozenset[int]]] = field(
         init=False
     )  # (stations, edges, their squares) of a subset, with or without walking, once asked
 
     def __post_init__(self) -> None:
-        systems, size = self.systems, len(self.walk)
-        if systems:
-            stations, flats = tuple(s.stations for s in systems), tuple(s.flat for s in systems)
-            if self.reversed_walk is not None:
-                view = table_view(self.walk, self.reversed_walk, stations, flats)
-            else:
-                view = every_view(self.walk, stations, flats)
-            self.stations, to, back, self.edges = view
-            self.nearest = (to.tolist(), back.tolist())
-        else:
-            self.stations, self.edges = np.zeros(0, np.int64), np.zeros((0, 0), np.int64)
-            self.nearest = ([INF] * size, [INF] * size)
-        self.squares = frozenset(self.stations.tolist())
+        systems = self.systems
+        stations = tuple(s.stations for s in systems) or (np.zeros(0, np.int64),)
+        flats = tuple(s.flat for s in systems) or (np.zeros(0, np.int64),)
+        self.stations, self.position, self.edges, rides = table_parts(self.walk, stations, flats)
+        self.rides = rides[: len(systems)]  # no system: none of the placeholder's
         self.names = {}
         self.groups = {}
 
+    @cached_property
+    def squares(self) -> frozenset[int]:
+        """The squares of `stations`, as a set."""
+        return frozenset(self.stations.tolist())
+
+    @cached_property
+    def nearest(self) -> tuple[list[int], list[int]]:
+        """(to, from): the shortest walk from each square to one of `stations`, and from one
+        of them to each square (INF without stations), as `every_view` finds them."""
+        size = len(self.walk)
+        if not len(self.stations):
+            return [INF] * size, [INF] * size
+        to, back = nearest_walks(self.walk, self.stations)
+        return to.tolist(), back.tolist()
+
     @property
     def nbytes(self) -> int:
-        """Its own arrays' bytes, for the cache's bound (`cache.footprint`): the view of every
-        system (its stations, the edges between them, the walks to and from the nearest);
-        the board's walks are shared."""
+        """Its own arrays' bytes, for the cache's bound (`cache.footprint`): the stations of
+        every system, each square's row among them, the edges and each system's rides
+        between them; the board's walks are shared."""
         size, k = len(self.walk), len(self.stations)
-        return 8 * (k + k * k + 2 * size)
+        return 8 * (k + size + k * k + len(self.systems) * k * k)
+
+    def options(
+        self, origin: int, destination: int, order: Order, walking_is_a_mode: bool
+    ) -> tuple[int, tuple[frozenset[str], ...]] | None:
+        """A trip's shortest distance (SG-13) and its smallest sets of modes (SG-14) in one
+        compiled call (`table_sets.trip_options`), for a trip between two different squares;
+        `order` is `modes.table_order`'s for these systems. None with transfer costs."""
+        if self.transfer > 0 and len(self.systems) > 1:
+            return None
+        masks, walks, ends = order_arrays(order)
+        found = trip_options(
+            self.walk,
+            origin,
+            destination,
+            MIN_RIDE,
+            self.stations,
+            self.position,
+            self.edges,
+            self.rides,
+            masks,
+            walks,
+            ends,
+        ).tolist()
+        if found[1] < 0:  # the walk alone (SG-13): no ride can tie it
+            return found[0], (WALK_ONLY if walking_is_a_mode else NO_MODE,)
+        if found[1] == 0:
+            raise AssertionError("walking with every system always achieves the shortest trip")
+        sets, named = order_sets(order), self.named
+        return found[0], tuple(named(*sets[i], walking_is_a_mode) for i in found[2:])
 
     @cached_property
     def arrays(self) -> tuple[np.ndarray, ...]:
@@ -147,15 +188,11 @@ class ModeTable:
         found, edges = group_edges(self.walk, stations, flats, walk)
         return found, edges, frozenset(found.tolist())
 
-    @cached_property
+    @property
     def union(self) -> tuple[np.ndarray, np.ndarray]:
         """(position, rides): each square's row among `stations` and each system's rides on
-        them (`table_sets.union_view`), made when a trip first needs SG-14's search."""
-        stations, flats = (
-            tuple(s.stations for s in self.systems),
-            tuple(s.flat for s in self.systems),
-        )
-        return union_view(len(self.walk), stations, flats)  # type: ignore[no-any-return]
+        them (`table_sets.table_parts`)."""
+        return self.position, self.rides
 
     def smallest_sets(
         self, origin: int, destination: int, best: int, order: Order, walking_is_a_mode: bool
@@ -327,30 +364,6 @@ def every_view(walk, system_stations, system_flats):  # type: ignore[no-untyped-
         for s in range(size):
             to_station[s] = min(to_station[s], walk[s, c])
             from_station[s] = min(from_station[s], row[s])
-    edges = np.empty((k, k), np.int64)
-    for a in range(k):
-        row = walk[stations[a]]
-        for b in range(k):
-            edges[a, b] = row[stations[b]]
-    lay_rides(edges, position, system_stations, system_flats)
-    return stations, to_station, from_station, edges
-
-
-@kernel
-def table_view(walk, reversed_walk, system_stations, system_flats):  # type: ignore[no-untyped-def]
-    """`every_view` with the walks read in memory order: `reversed_walk` is the transpose of
-    `walk` (int32, C order), so the shortest walk to the nearest station is a running
-    minimum over rows, as the walk from one is (the same results, faster)."""
-    size = walk.shape[0]
-    stations, position = group_stations(size, system_stations)
-    k = len(stations)
-    to_station = np.full(size, INF, np.int32)
-    from_station = np.full(size, INF, np.int32)
-    for a in range(k):
-        into, out = reversed_walk[stations[a]], walk[stations[a]]
-        for s in range(size):
-            to_station[s] = min(to_station[s], into[s])
-            from_station[s] = min(from_station[s], out[s])
     edges = np.empty((k, k), np.int64)
     for a in range(k):
         row = walk[stations[a]]

@@ -18,7 +18,7 @@ from itertools import combinations
 import numpy as np
 
 from subwaysim.routing.kernels import INF
-from subwaysim.routing.mode_table import ModeTable
+from subwaysim.routing.mode_table import NO_MODE, WALK_ONLY, ModeTable
 from subwaysim.routing.rides import SystemRides
 from subwaysim.routing.rules import WALK
 from subwaysim.routing.station_graph import StationGraph
@@ -34,8 +34,6 @@ class ModeSet:
 
 
 GraphFor = Callable[[tuple[SystemRides, ...], bool], StationGraph]
-WALK_ONLY: frozenset[str] = frozenset({WALK})
-NO_MODE: frozenset[str] = frozenset()
 
 
 def mode_sets(count: int, walking_is_a_mode: bool) -> Iterator[list[ModeSet]]:

@@ -14,16 +14,14 @@ import numpy as np
 from subwaysim.network import Network
 from subwaysim.routing.cache import RouteCache
 from subwaysim.routing.kernels import INF
-from subwaysim.routing.mode_table import MAX_SYSTEMS, ModeTable
-from subwaysim.routing.modes import NO_MODE, WALK_ONLY, choices
+from subwaysim.routing.mode_table import MAX_SYSTEMS, MIN_RIDE, ModeTable
+from subwaysim.routing.modes import NO_MODE, WALK_ONLY, choices, table_order
 from subwaysim.routing.nearest import nearest_walks
 from subwaysim.routing.rides import Line, SystemRides
 from subwaysim.routing.routes import Leg, Ride, Route, TripOptions, Walk
 from subwaysim.routing.rules import WALK, RouteError, RoutingRules
 from subwaysim.routing.station_graph import StationGraph, graph_key
 from subwaysim.routing.walking import Walking, walking_for
-
-MIN_RIDE = 2  # a ride counts its boarding stop and one stop a hop (SG-12): never fewer than 2
 
 
 class Router:
@@ -44,6 +42,13 @@ class Router:
     def options(self, origin: int, destination: int) -> TripOptions:
         """The trip's shortest distance (SG-13) and its smallest sets of modes (SG-14)."""
         self._check_squares(origin, destination)
+        table = self.mode_table
+        if table is not None and origin != destination:
+            walking_is_a_mode = self.rules.walking_is_a_mode
+            order = table_order(len(table.systems), walking_is_a_mode)
+            found = table.options(origin, destination, order, walking_is_a_mode)
+            if found is not None:  # one compiled call: SG-13's walk check, search, SG-14
+                return TripOptions(origin, destination, *found)
         walk = int(self.walking.distances[origin, destination])
         to_station, from_station = self.nearest_stations
         if (
@@ -138,11 +143,9 @@ class Router:
         systems = self.rideable
         if len(systems) > MAX_SYSTEMS:
             return None
-        walking, transfer = self.walking, self.rules.transfer_cost
+        distances, transfer = self.walking.distances, self.rules.transfer_cost
         key = ("table", tuple(s.serial for s in systems), self.rules)
-        return self.cache.get(
-            key, lambda: ModeTable(systems, walking.distances, transfer, walking.reversed)
-        )
+        return self.cache.get(key, lambda: ModeTable(systems, distances, transfer))
 
     @cached_property
     def nearest_stations(self) -> tuple[list[int], list[int]]:

@@ -4,7 +4,7 @@ A trip whose shortest distance (SG-13) some ride can reach asks, smallest sets f
 sets of modes achieve it (SG-14): `ModeTable.subset_trips` answers one (subset, walking)
 pair a call, in Python, each subset searched on a station graph of its own, made for it.
 `first_sets` walks the same order (`modes.table_order`) in one call, with no graph made per
-subset: every system's rides are laid once on the stations of them all (`union_view`), and
+subset: every system's rides are laid once on the stations of them all (`table_parts`), and
 a subset searches the stations of its systems with only their rides. Knowing the trip's
 shortest distance, each search stops as soon as it finds it or passes it. It returns the
 positions of the sets of the first size that achieve the shortest distance.
@@ -47,24 +47,6 @@ def order_arrays(order: Order) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
 def order_sets(order: Order) -> tuple[tuple[int, bool], ...]:
     """An order of sets, one (subset mask, walks) pair after another (`order_arrays`' rows)."""
     return tuple(pair for size in order for pair in size)
-
-
-@kernel
-def union_view(size, system_stations, system_flats):  # type: ignore[no-untyped-def]
-    """Each square's row among the stations of every system (sorted squares, as `every_view`
-    numbers them; -1: no station) and each system's rides on those rows, (S, K, K): INF
-    where the system has no ride, 0 on the diagonal of its own stations only."""
-    stations, position = group_stations(size, system_stations)
-    k, systems = len(stations), len(system_stations)
-    rides = np.full((systems, k, k), INF, np.int64)
-    for s in range(systems):
-        own, flat = system_stations[s], system_flats[s]
-        n = len(own)
-        for a in range(n):
-            pa = position[own[a]]
-            for b in range(n):
-                rides[s, pa, position[own[b]]] = flat[a * n + b]
-    return position, rides
 
 
 @kernel
@@ -213,7 +195,7 @@ def first_sets(walk, origin, destination, best, stations, position, rides, masks
     """The positions (in `masks`, `walks`) of the sets of the smallest size whose shortest
     trip from `origin` to `destination` is `best`, the trip's shortest distance (SG-14).
 
-    `stations`, `position` and `rides` are `union_view`'s (the stations of every system).
+    `stations`, `position` and `rides` are `table_parts`' (the stations of every system).
     The set of every system with walking is the shortest trip itself, `best`, and is not
     searched again. Without walking a trip starts and ends at stations of its systems, so
     a subset that lacks either end cannot make it."""
@@ -256,3 +238,63 @@ def first_sets_reference(
         if found:
             return found
     return []
+
+
+@kernel
+def table_parts(walk, system_stations, system_flats):  # type: ignore[no-untyped-def]
+    """What every trip of a mode table asks, from its systems (each one's station squares
+    and flattened ride matrix): the stations of them all (sorted squares), each square's
+    row among them (-1: none), the (K, K) cheapest ride or walk between two of them (as
+    `mode_table.every_view`) and each system's rides between them: INF where the system
+    has no ride, 0 on the diagonal of its own stations only."""
+    size = walk.shape[0]
+    stations, position = group_stations(size, system_stations)
+    k, systems = len(stations), len(system_stations)
+    edges = np.empty((k, k), np.int64)
+    for a in range(k):
+        row = walk[stations[a]]
+        for b in range(k):
+            edges[a, b] = row[stations[b]]
+    rides = np.full((systems, k, k), INF, np.int64)
+    for s in range(systems):
+        own, flat = system_stations[s], system_flats[s]
+        n = len(own)
+        for a in range(n):
+            pa = position[own[a]]
+            for b in range(n):
+                pb = position[own[b]]
+                r = flat[a * n + b]
+                rides[s, pa, pb] = r
+                if r < edges[pa, pb]:
+                    edges[pa, pb] = r
+    return stations, position, edges, rides
+
+
+@kernel
+def trip_options(  # type: ignore[no-untyped-def]
+    walk, origin, destination, min_ride, stations, position, edges, rides, masks, walks, ends
+):
+    """A trip between two different squares on a mode table without transfer costs, as a
+    router answers it (SG-13, SG-14): [distance, -1] when the walk alone is the one choice
+    (no ride can tie it: the walks to and from the nearest stations and the least ride,
+    `min_ride` stops, are longer; or the walk is shortest and an end has no station), else
+    [distance, count, the positions of the sets found (`first_sets`)...]."""
+    out = np.empty(len(masks) + 2, np.int64)
+    walked = walk[origin, destination]
+    to_near, from_near = INF, INF
+    for a in range(len(stations)):
+        to_near = min(to_near, walk[origin, stations[a]])
+        from_near = min(from_near, walk[stations[a], destination])
+    out[0], out[1] = walked, -1
+    if walked < to_near + min_ride + from_near:
+        return out[:2]
+    best = shortest_trip(walk, stations, edges, origin, destination)
+    out[0] = best
+    if best == walked and (position[origin] < 0 or position[destination] < 0):
+        return out[:2]
+    found = first_sets(
+        walk, origin, destination, best, stations, position, rides, masks, walks, ends
+    )
+    out[1] = len(found)
+    out[2 : 2 + len(found)] = found
+    return out[: 2 + len(found)]

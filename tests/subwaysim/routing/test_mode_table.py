@@ -19,7 +19,6 @@ from subwaysim.routing.mode_table import (
     group_edges,
     subset_groups,
     subsets,
-    table_view,
 )
 from subwaysim.routing.rides import packed
 from tests.subwaysim.routing.boards import DEFAULT, grid, network
@@ -167,18 +166,21 @@ def test_the_marked_squares_are_numbered_in_square_order() -> None:
 
 @settings(max_examples=150, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(trips())
-def test_table_view_kernel_is_every_view_read_in_memory_order(case: Case) -> None:
-    """The view a router's table takes (`table_view`, with the walks' transpose) is
-    `every_view`'s, array for array; and the router's table is made with it."""
+def test_a_tables_parts_are_every_view_and_each_system_laid_on_its_stations(case: Case) -> None:
+    """A router's table (`table_sets.table_parts`): every_view's stations and edges, each
+    square's row among the stations, each system's rides on them; its nearest walks (made
+    when asked) are every_view's."""
     net, rules, _ = case
     router = Router(net, rules)
-    if not router.rideable:
-        return
-    walking = router.walking
-    found = table_view(walking.distances, walking.reversed, *parts(router))
-    want = every_view(walking.distances, *parts(router))
-    for got, expected in zip(found, want, strict=True):
-        assert got.tolist() == expected.tolist()
     table = router.mode_table
-    assert table is not None and table.reversed_walk is walking.reversed
-    assert table.nearest == (want[1].tolist(), want[2].tolist())
+    if table is None or not router.rideable:
+        return
+    stations, to, back, edges = every_view(router.walking.distances, *parts(router))
+    assert table.stations.tolist() == stations.tolist()
+    assert table.edges.tolist() == edges.tolist()
+    assert table.nearest == (to.tolist(), back.tolist())
+    assert table.squares == frozenset(stations.tolist())
+    k = len(stations)
+    for square, row in enumerate(table.position.tolist()):
+        assert row == (stations.tolist().index(square) if square in table.squares else -1)
+    assert table.rides.shape == (len(router.rideable), k, k)

@@ -13,7 +13,7 @@ from subwaysim.network import Network
 from subwaysim.routing import Router, RoutingRules
 from subwaysim.routing.kernels import INF, edge_trip
 from subwaysim.routing.mode_table import ModeTable
-from subwaysim.routing.modes import table_order
+from subwaysim.routing.modes import NO_MODE, WALK_ONLY, choices, table_order
 from subwaysim.routing.table_sets import (
     first_sets,
     first_sets_reference,
@@ -141,3 +141,31 @@ def test_the_union_lays_each_system_on_the_stations_of_all(case: Case) -> None:
         want = np.full((len(stations), len(stations)), INF, np.int64)
         want[np.ix_(own, own)] = system.matrix
         assert np.array_equal(rides[s], want)
+
+
+@settings(max_examples=200, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(trips(most_players=4))
+def test_a_routers_one_call_answers_as_the_search_over_station_graphs(case: Case) -> None:
+    """SG-13/SG-14: the router's answer from its table in one call (`trip_options`) is the
+    walk check and the search over station graphs, set by set, without any table."""
+    net, rules, pairs = case
+    router = Router(net, rules)
+    walking_is_a_mode = rules.walking_is_a_mode
+    for origin, destination in pairs:
+        walk = int(router.walking.distances[origin, destination])
+        to_station, from_station = router.nearest_stations
+        if origin != destination and walk < to_station[origin] + 2 + from_station[destination]:
+            want = (walk, (WALK_ONLY if walking_is_a_mode else NO_MODE,))
+        else:
+            want = choices(
+                router.rideable,
+                router.graph,
+                walk,
+                origin,
+                destination,
+                walking_is_a_mode,
+                router.station_squares,
+                router.walking.reversed,
+            )
+        found = router.options(origin, destination)
+        assert (found.distance, found.choices) == want
