@@ -39,13 +39,13 @@ from subwaysim.routing.table_sets import (
     order_arrays,
     order_sets,
     shortest_trip,
+    table_order_arrays,
     table_parts,
     trip_options,
 )
 from tabletop.compiled import kernel
 
 MAX_SYSTEMS = 4
-MIN_RIDE = 2  # a ride counts its boarding stop and one stop a hop (SG-12): never fewer than 2
 WALK_ONLY: frozenset[str] = frozenset({WALK})  # SG-14: the pure walk, walking a mode
 NO_MODE: frozenset[str] = frozenset()  # the pure walk, walking not a mode (or no trip)
 
@@ -104,19 +104,18 @@ class ModeTable:
         return 8 * (k + size + k * k + len(self.systems) * k * k)
 
     def options(
-        self, origin: int, destination: int, order: Order, walking_is_a_mode: bool
+        self, origin: int, destination: int, walking_is_a_mode: bool
     ) -> tuple[int, tuple[frozenset[str], ...]] | None:
         """A trip's shortest distance (SG-13) and its smallest sets of modes (SG-14) in one
-        compiled call (`table_sets.trip_options`), for a trip between two different squares;
-        `order` is `modes.table_order`'s for these systems. None with transfer costs."""
+        compiled call (`table_sets.trip_options`), for a trip between two different squares,
+        the sets tried in `modes.table_order`. None with transfer costs (`subset_trips`)."""
         if self.transfer > 0 and len(self.systems) > 1:
             return None
-        masks, walks, ends = order_arrays(order)
+        masks, walks, ends, sets = table_order_arrays(len(self.systems), walking_is_a_mode)
         found = trip_options(
             self.walk,
             origin,
             destination,
-            MIN_RIDE,
             self.stations,
             self.position,
             self.edges,
@@ -129,8 +128,8 @@ class ModeTable:
             return found[0], (WALK_ONLY if walking_is_a_mode else NO_MODE,)
         if found[1] == 0:
             raise AssertionError("walking with every system always achieves the shortest trip")
-        sets, named = order_sets(order), self.named
-        return found[0], tuple(named(*sets[i], walking_is_a_mode) for i in found[2:])
+        named = self.named
+        return found[0], tuple([named(*sets[i], walking_is_a_mode) for i in found[2:]])
 
     @cached_property
     def arrays(self) -> tuple[np.ndarray, ...]:

@@ -14,13 +14,14 @@ import numpy as np
 from subwaysim.network import Network
 from subwaysim.routing.cache import RouteCache
 from subwaysim.routing.kernels import INF
-from subwaysim.routing.mode_table import MAX_SYSTEMS, MIN_RIDE, ModeTable
-from subwaysim.routing.modes import NO_MODE, WALK_ONLY, choices, table_order
+from subwaysim.routing.mode_table import MAX_SYSTEMS, ModeTable
+from subwaysim.routing.modes import NO_MODE, WALK_ONLY, choices
 from subwaysim.routing.nearest import nearest_walks
 from subwaysim.routing.rides import Line, SystemRides
 from subwaysim.routing.routes import Leg, Ride, Route, TripOptions, Walk
 from subwaysim.routing.rules import WALK, RouteError, RoutingRules
 from subwaysim.routing.station_graph import StationGraph, graph_key
+from subwaysim.routing.table_sets import MIN_RIDE
 from subwaysim.routing.walking import Walking, walking_for
 
 
@@ -44,9 +45,7 @@ class Router:
         self._check_squares(origin, destination)
         table = self.mode_table
         if table is not None and origin != destination:
-            walking_is_a_mode = self.rules.walking_is_a_mode
-            order = table_order(len(table.systems), walking_is_a_mode)
-            found = table.options(origin, destination, order, walking_is_a_mode)
+            found = table.options(origin, destination, self.rules.walking_is_a_mode)
             if found is not None:  # one compiled call: SG-13's walk check, search, SG-14
                 return TripOptions(origin, destination, *found)
         walk = int(self.walking.distances[origin, destination])

@@ -29,6 +29,7 @@ from subwaysim.routing.kernels import INF, group_stations
 from tabletop.compiled import kernel
 
 Order = tuple[tuple[tuple[int, bool], ...], ...]  # `modes.table_order`: (mask, walks) by size
+MIN_RIDE = 2  # a ride counts its boarding stop and one stop a hop (SG-12): never fewer than 2
 
 
 @cache
@@ -47,6 +48,18 @@ def order_arrays(order: Order) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
 def order_sets(order: Order) -> tuple[tuple[int, bool], ...]:
     """An order of sets, one (subset mask, walks) pair after another (`order_arrays`' rows)."""
     return tuple(pair for size in order for pair in size)
+
+
+@cache
+def table_order_arrays(
+    count: int, walking_is_a_mode: bool
+) -> tuple[np.ndarray, np.ndarray, np.ndarray, tuple[tuple[int, bool], ...]]:
+    """`order_arrays` and `order_sets` of `modes.table_order(count, walking_is_a_mode)`, the
+    order SG-14 tries the sets of `count` systems in, looked up by its two numbers."""
+    from subwaysim.routing.modes import table_order  # (modes builds on mode tables)
+
+    order = table_order(count, walking_is_a_mode)
+    return (*order_arrays(order), order_sets(order))
 
 
 @kernel
@@ -272,12 +285,12 @@ def table_parts(walk, system_stations, system_flats):  # type: ignore[no-untyped
 
 @kernel
 def trip_options(  # type: ignore[no-untyped-def]
-    walk, origin, destination, min_ride, stations, position, edges, rides, masks, walks, ends
+    walk, origin, destination, stations, position, edges, rides, masks, walks, ends
 ):
     """A trip between two different squares on a mode table without transfer costs, as a
     router answers it (SG-13, SG-14): [distance, -1] when the walk alone is the one choice
     (no ride can tie it: the walks to and from the nearest stations and the least ride,
-    `min_ride` stops, are longer; or the walk is shortest and an end has no station), else
+    `MIN_RIDE` stops, are longer; or the walk is shortest and an end has no station), else
     [distance, count, the positions of the sets found (`first_sets`)...]."""
     out = np.empty(len(masks) + 2, np.int64)
     walked = walk[origin, destination]
@@ -286,7 +299,7 @@ def trip_options(  # type: ignore[no-untyped-def]
         to_near = min(to_near, walk[origin, stations[a]])
         from_near = min(from_near, walk[stations[a], destination])
     out[0], out[1] = walked, -1
-    if walked < to_near + min_ride + from_near:
+    if walked < to_near + MIN_RIDE + from_near:
         return out[:2]
     best = shortest_trip(walk, stations, edges, origin, destination)
     out[0] = best
