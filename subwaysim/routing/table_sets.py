@@ -12,7 +12,8 @@ positions of the sets of the first size that achieve the shortest distance.
 reached on foot, which never beats the walk past it) and `shortest_trip` (the shortest
 trip of all, stopped once nothing can beat it) are its exact companions.
 
-The plain-Python twin is the order walked with `subset_trips` (`first_sets_reference`);
+The order (`mode_sets`, `table_order`, re-exported by `modes`) lives here too. The
+plain-Python twin is the order walked with `subset_trips` (`first_sets_reference`);
 tests hold the two equal. Only tables without transfer costs (or of one system) take this
 way: with transfer costs every subset's distance comes from one call already
 (`ModeTable.distances`).
@@ -20,8 +21,10 @@ way: with transfer costs every subset's distance comes from one call already
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
+from dataclasses import dataclass
 from functools import cache
+from itertools import combinations
 
 import numpy as np
 
@@ -50,14 +53,43 @@ def order_sets(order: Order) -> tuple[tuple[int, bool], ...]:
     return tuple(pair for size in order for pair in size)
 
 
+@dataclass(frozen=True, slots=True)
+class ModeSet:
+    """Systems (seat indices into the candidates) and whether the trip walks."""
+
+    systems: tuple[int, ...]
+    walk: bool
+
+
+def mode_sets(count: int, walking_is_a_mode: bool) -> Iterator[list[ModeSet]]:
+    """Sets of modes over `count` candidate systems, one list per size, smallest first;
+    within a size, walking first, then in seat order."""
+    if not walking_is_a_mode:  # walking is always allowed and never counted
+        for size in range(count + 1):
+            yield [ModeSet(c, True) for c in combinations(range(count), size)]
+        return
+    for size in range(1, count + 2):
+        walking = [ModeSet(c, True) for c in combinations(range(count), size - 1)]
+        riding = [ModeSet(c, False) for c in combinations(range(count), size)]
+        yield walking + riding
+
+
+@cache
+def table_order(count: int, walking_is_a_mode: bool) -> tuple[tuple[tuple[int, bool], ...], ...]:
+    """`mode_sets` as a mode table reads them: (subset mask, whether it walks) per set, in
+    the same order, one tuple per size."""
+    return tuple(
+        tuple((sum(1 << i for i in m.systems), m.walk) for m in size)
+        for size in mode_sets(count, walking_is_a_mode)
+    )
+
+
 @cache
 def table_order_arrays(
     count: int, walking_is_a_mode: bool
 ) -> tuple[np.ndarray, np.ndarray, np.ndarray, tuple[tuple[int, bool], ...]]:
     """`order_arrays` and `order_sets` of `modes.table_order(count, walking_is_a_mode)`, the
     order SG-14 tries the sets of `count` systems in, looked up by its two numbers."""
-    from subwaysim.routing.modes import table_order  # (modes builds on mode tables)
-
     order = table_order(count, walking_is_a_mode)
     return (*order_arrays(order), order_sets(order))
 
