@@ -1,16 +1,19 @@
 """Every set of modes of a network with few systems, answered in one call per trip (SG-13, SG-14).
 
-With up to `MAX_SYSTEMS` rideable systems (most games), the station graph of every subset
-of them is built once per network (`kernels.build_groups`), with and without walking; a
-trip then gets the shortest distance of every (subset, walking) pair from one compiled
-call, and SG-14's search over sets of modes is a look-up. More systems go the pruned way
-of `modes.candidates`.
+With up to `MAX_SYSTEMS` rideable systems (most games), a table is made once per network in
+one compiled pass (`table_sets.table_parts`): the stations of every system, the cheapest
+ride or walk between two of them, and each system's rides on them. Without transfer costs a
+trip is then one compiled call (`ModeTable.options`, `table_sets.trip_options`): the walk
+check (a trip no ride can shorten is the walk, SG-13), the shortest trip of all (one search
+over those edges) and SG-14's search over sets of modes, each subset searched on its own
+stations. With transfer costs, the station graph of every subset is built once per table
+(`kernels.build_groups`), with and without walking, and a trip gets the shortest distance of
+every (subset, walking) pair from one compiled call (`distances`). More systems go the
+pruned way of `modes.candidates`.
 
-What every trip asks of a network first comes from one compiled pass when the table is made
-(`every_view`): the stations of every system, the walk to and from the nearest of them (a
-trip no ride can shorten is the walk, SG-13) and the cheapest ride or walk between two of
-them, on which the shortest trip of all is one search. `every_view_reference` is its
-plain-Python twin.
+`every_view` (and its plain-Python twin `every_view_reference`) is the view of every system
+with the walks to and from the nearest station of every square, which a table now works out
+only when asked (`nearest`).
 """
 
 from __future__ import annotations
