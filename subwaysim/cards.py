@@ -143,6 +143,8 @@ class SeededChance:
         return random.Random(f"{self.seed}/populate/{turn}")
 
     def shuffle(self, deck: str, flip: int, cards: list[int]) -> None:
+        if len(cards) < 2 or cards.count(cards[0]) == len(cards):
+            return  # one order only (the stream is its own, SG-5: no other draw moves)
         random.Random(f"{self.seed}/shuffle/{deck}/{flip}").shuffle(cards)
 
 

@@ -2,7 +2,10 @@
 
 from __future__ import annotations
 
+import random
 from collections import deque
+
+import pytest
 
 from subwaysim.cards import Deck, SeededChance, cards_of, new_decks, square_of, squares_named
 from subwaysim.events import Populated, QueueFilled, Reshuffled
@@ -136,3 +139,29 @@ def test_sg3_the_squares_named_by_cards_are_square_of_as_a_look_up() -> None:
         for cards, square in named.items():
             assert square_of(board, decks, cards) == square
             assert cards_of(board, decks, square) == cards
+
+
+def test_sg5_a_reshuffle_is_its_own_seeded_stream_and_a_pile_of_one_order_stays(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    chance = SeededChance(7)
+    for cards in ([4, 1, 1, 3, 2, 0, 5], [2, 2, 2, 1], list(range(30))):
+        mine, want = cards.copy(), cards.copy()
+        chance.shuffle("row", 3, mine)
+        random.Random("7/shuffle/row/3").shuffle(want)
+        assert mine == want
+    seeded: list[object] = []
+    plain = random.Random
+
+    def counted(seed: object) -> random.Random:
+        seeded.append(seed)
+        return plain(seed)
+
+    monkeypatch.setattr(random, "Random", counted)
+    for cards in ([], [5], [2, 2, 2]):  # one order only: no stream is drawn for it
+        kept = cards.copy()
+        chance.shuffle("row", 3, kept)
+        assert kept == cards
+    assert seeded == []
+    chance.shuffle("row", 4, [2, 1])
+    assert seeded == ["7/shuffle/row/4"]
