@@ -161,8 +161,10 @@ def subset_reaches(walk, stations, rides, mask, use_walk, origin, destination, b
                 break
     dist = np.empty(m, np.int64)
     done = np.zeros(m, np.bool_)
+    last = INF  # the walk from the subset's nearest station to the destination
     for i in range(m):
         square = stations[members[i]]
+        last = min(last, walk[square, destination])
         if use_walk:
             dist[i] = walk[origin, square]
         else:
@@ -182,6 +184,14 @@ def subset_reaches(walk, stations, rides, mask, use_walk, origin, destination, b
                 return True
         elif here == destination and destination != origin and du == best:
             return True
+        # The least way on from here: the walk, or a ride (MIN_RIDE stops at least, SG-12)
+        # and the walk on from a station; without walking, a ride unless here is the end.
+        if use_walk:
+            floor = min(walk[here, destination], MIN_RIDE + last)
+        else:
+            floor = 0 if here == destination else MIN_RIDE
+        if du + floor > best:
+            continue  # no way through here is as short as the trip
         row = walk[here]
         for i in range(m):
             cost[i] = row[stations[members[i]]] if use_walk else INF
@@ -200,13 +210,16 @@ def subset_reaches(walk, stations, rides, mask, use_walk, origin, destination, b
 def shortest_trip(walk, stations, edges, origin, destination):  # type: ignore[no-untyped-def]
     """`kernels.edge_trip` with walking (SG-13's shortest trip over the cheapest ride or walk
     between stations), stopped once the next station settles no nearer than the best trip
-    found: every way on from it is at least as long (the same distance)."""
+    found, and leaving a station be when the least way on from it cannot beat that trip:
+    every way on is at least as long (the same distance)."""
     k = len(stations)
     best = walk[origin, destination]
     dist = np.empty(k, np.int64)
     done = np.zeros(k, np.bool_)
+    last = INF  # the walk from the nearest station to the destination
     for a in range(k):
         dist[a] = walk[origin, stations[a]]
+        last = min(last, walk[stations[a], destination])
     for _ in range(k):
         u, du = -1, INF
         for v in range(k):
@@ -215,7 +228,12 @@ def shortest_trip(walk, stations, edges, origin, destination):  # type: ignore[n
         if u < 0 or du >= best:
             break
         done[u] = True
-        best = min(best, du + walk[stations[u], destination])
+        on_foot = walk[stations[u], destination]
+        best = min(best, du + on_foot)
+        # The way on from u walks there, or rides once at least (MIN_RIDE stops, SG-12) and
+        # walks on from a station; walks are shortest walks. Never shorter: leave u be.
+        if du + min(on_foot, MIN_RIDE + last) >= best:
+            continue
         row = edges[u]
         for v in range(k):
             if not done[v] and du + row[v] < dist[v]:
