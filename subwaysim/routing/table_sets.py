@@ -12,6 +12,9 @@ positions of the sets of the first size that achieve the shortest distance.
 reached on foot, which never beats the walk past it) and `shortest_trip` (the shortest
 trip of all, stopped once nothing can beat it) are its exact companions.
 
+A router asks all of a trip at once (`trip_options`): SG-13's walk check, `shortest_trip`,
+then `first_sets`, on the table `table_parts` makes in one pass per network.
+
 The order (`mode_sets`, `table_order`, re-exported by `modes`) lives here too. The
 plain-Python twin is the order walked with `subset_trips` (`first_sets_reference`);
 tests hold the two equal. Only tables without transfer costs (or of one system) take this
