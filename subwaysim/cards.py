@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import random
 from collections import deque
+from collections.abc import Mapping
 from dataclasses import dataclass, field
 from functools import lru_cache
 from typing import Protocol
@@ -142,6 +143,8 @@ class SeededChance:
         return random.Random(f"{self.seed}/populate/{turn}")
 
     def shuffle(self, deck: str, flip: int, cards: list[int]) -> None:
+        if len(cards) < 2 or cards.count(cards[0]) == len(cards):
+            return  # one order only (the stream is its own, SG-5: no other draw moves)
         random.Random(f"{self.seed}/shuffle/{deck}/{flip}").shuffle(cards)
 
 
@@ -173,6 +176,12 @@ def cards_of(board: Board, decks: tuple[Deck, ...], square: int) -> tuple[int, .
     if len(decks) == 3:
         return section, row, col
     return section, row * board.section_size[1] + col
+
+
+def squares_named(board: Board, decks: tuple[Deck, ...]) -> Mapping[tuple[int, ...], int]:
+    """Each square by the identities naming it, one per deck (`square_of` as a look-up, for
+    a caller that names many squares)."""
+    return _named_squares(board, len(decks))
 
 
 @lru_cache(maxsize=32)

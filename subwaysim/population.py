@@ -31,8 +31,20 @@ def populate(state: GameState, emit: Emit | None) -> None:
 def fill_queues(state: GameState, emit: Emit | None) -> None:
     """SG-7: draw into each queue while it is shorter than the (re-read) flip count."""
     for deck in state.decks:
+        queue, pile = deck.queue, deck.draw_pile
+        need = deck.flips - len(queue)
+        if need <= 0:
+            continue
+        if not deck.held and len(pile) >= need:
+            # The draw pile holds them all: no reshuffle, so the flip count stays; the cards
+            # come off the top (the end of the list) one after another, as the loop below.
+            drawn = pile[-need:][::-1]
+            del pile[-need:]
+            queue.extend(drawn)
+            if emit is not None:
+                emit(QueueFilled, deck=deck.name, drawn=tuple(drawn), queue=tuple(queue))
+            continue
         drawn = []
-        queue = deck.queue
         while len(queue) < deck.flips:
             # No reshuffle to announce and nothing held: the card goes straight in. Else it is
             # held while `draw` announces the reshuffle, so every card is accounted for then.

@@ -6,7 +6,7 @@ from collections.abc import Mapping, Sequence
 
 from subwaysim.agents.base import Agent
 from subwaysim.board import Board
-from subwaysim.cards import cards_of, square_of
+from subwaysim.cards import cards_of, square_of, squares_named
 from subwaysim.events import Intensified, Leg, NoTrip, TripTaken
 from subwaysim.population import draw
 from subwaysim.routing import Ride, Route, Walk, ordered_modes
@@ -21,11 +21,16 @@ def take_queue_trips(
     if state.scenario.rules.trip_mode == "queue_origin_draw_destination":
         return _queue_origin_draw_destination(state, player, agents, emit)
     trips, decks, board = 0, state.decks, state.board
+    named = squares_named(board, decks)  # SG-3 as a look-up (`square_of` for any other)
     while min([len(d.queue) for d in decks]) >= 2:
         origin_cards = tuple([d.take_from_queue() for d in decks])
         dest_cards = tuple([d.take_from_queue() for d in decks])
-        origin = square_of(board, decks, origin_cards)
-        destination = square_of(board, decks, dest_cards)
+        origin = named.get(origin_cards)
+        if origin is None:
+            origin = square_of(board, decks, origin_cards)
+        destination = named.get(dest_cards)
+        if destination is None:
+            destination = square_of(board, decks, dest_cards)
         resolve_trip(state, player, origin, destination, "queue", agents, emit)
         _discard_held(state)
         trips += 1

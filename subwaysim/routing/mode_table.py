@@ -1,16 +1,19 @@
 """Every set of modes of a network with few systems, answered in one call per trip (SG-13, SG-14).
 
-With up to `MAX_SYSTEMS` rideable systems (most games), the station graph of every subset
-of them is built once per network (`kernels.build_groups`), with and without walking; a
-trip then gets the shortest distance of every (subset, walking) pair from one compiled
-call, and SG-14's search over sets of modes is a look-up. More systems go the pruned way
-of `modes.candidates`.
+With up to `MAX_SYSTEMS` rideable systems (most games), a table is made once per network in
+one compiled pass (`table_sets.table_parts`): the stations of every system, the cheapest
+ride or walk between two of them, and each system's rides on them. Without transfer costs a
+trip is then one compiled call (`ModeTable.options`, `table_sets.trip_options`): the walk
+check (a trip no ride can shorten is the walk, SG-13), the shortest trip of all (one search
+over those edges) and SG-14's search over sets of modes, each subset searched on its own
+stations. With transfer costs, the station graph of every subset is built once per table
+(`kernels.build_groups`), with and without walking, and a trip gets the shortest distance of
+every (subset, walking) pair from one compiled call (`distances`). More systems go the
+pruned way of `modes.candidates`.
 
-What every trip asks of a network first comes from one compiled pass when the table is made
-(`every_view`): the stations of every system, the walk to and from the nearest of them (a
-trip no ride can shorten is the walk, SG-13) and the cheapest ride or walk between two of
-them, on which the shortest trip of all is one search. `every_view_reference` is its
-plain-Python twin.
+`every_view` (and its plain-Python twin `every_view_reference`) is the view of every system
+with the walks to and from the nearest station of every square, which a table now works out
+only when asked (`nearest`).
 """
 
 from __future__ import annotations
@@ -30,53 +33,106 @@ from subwaysim.routing.kernels import (
     lay_rides,
     station_dijkstra,
 )
-from subwaysim.routing.nearest import nearest_walks_reference
+from subwaysim.routing.nearest import nearest_walks, nearest_walks_reference
 from subwaysim.routing.rides import SystemRides, packed
 from subwaysim.routing.rules import WALK
+from subwaysim.routing.table_sets import (
+    Order,
+    first_sets,
+    order_arrays,
+    order_sets,
+    shortest_trip,
+    table_order_arrays,
+    table_parts,
+    trip_options,
+)
 from tabletop.compiled import kernel
 
 MAX_SYSTEMS = 4
+WALK_ONLY: frozenset[str] = frozenset({WALK})  # SG-14: the pure walk, walking a mode
+NO_MODE: frozenset[str] = frozenset()  # the pure walk, walking not a mode (or no trip)
 
 
 @dataclass(eq=False)
 class ModeTable:
     """Subset `mask` (bit i: `systems[i]`) of the rideable systems, with and without walking.
 
-    The table of every subset is built when a trip first asks for it; most trips only ask
-    for the shortest trip of all, which needs the group of every system alone."""
+    Made with what every trip asks (`table_sets.table_parts`): the stations of every system,
+    the cheapest ride or walk between two of them, and each system's rides on them, from
+    which one compiled call answers a trip without transfer costs (`options`). With transfer
+    costs, the table of every subset is built when a trip first asks for it."""
 
     systems: tuple[SystemRides, ...]
     walk: np.ndarray
     transfer: int
     stations: np.ndarray = field(init=False)  # every system's stations, by square
-    squares: frozenset[int] = field(init=False)  # the same squares, as a set
-    nearest: tuple[list[int], list[int]] = field(init=False)  # (to, from) as `every_view`
+    position: np.ndarray = field(init=False)  # each square's row among them (-1: none)
     edges: np.ndarray = field(init=False)  # (K, K) cheapest ride or walk between stations
+    rides: np.ndarray = field(init=False)  # (S, K, K) each system's rides between them
     names: dict[tuple[int, bool, bool], frozenset[str]] = field(init=False)  # SG-14 sets
     groups: dict[tuple[int, bool], tuple[np.ndarray, np.ndarray, frozenset[int]]] = field(
         init=False
     )  # (stations, edges, their squares) of a subset, with or without walking, once asked
 
     def __post_init__(self) -> None:
-        systems, size = self.systems, len(self.walk)
-        if systems:
-            stations, flats = tuple(s.stations for s in systems), tuple(s.flat for s in systems)
-            self.stations, to, back, self.edges = every_view(self.walk, stations, flats)
-            self.nearest = (to.tolist(), back.tolist())
-        else:
-            self.stations, self.edges = np.zeros(0, np.int64), np.zeros((0, 0), np.int64)
-            self.nearest = ([INF] * size, [INF] * size)
-        self.squares = frozenset(self.stations.tolist())
+        systems = self.systems
+        stations = tuple(s.stations for s in systems) or (np.zeros(0, np.int64),)
+        flats = tuple(s.flat for s in systems) or (np.zeros(0, np.int64),)
+        self.stations, self.position, self.edges, rides = table_parts(self.walk, stations, flats)
+        self.rides = rides[: len(systems)]  # no system: none of the placeholder's
         self.names = {}
         self.groups = {}
 
+    @cached_property
+    def squares(self) -> frozenset[int]:
+        """The squares of `stations`, as a set."""
+        return frozenset(self.stations.tolist())
+
+    @cached_property
+    def nearest(self) -> tuple[list[int], list[int]]:
+        """(to, from): the shortest walk from each square to one of `stations`, and from one
+        of them to each square (INF without stations), as `every_view` finds them."""
+        size = len(self.walk)
+        if not len(self.stations):
+            return [INF] * size, [INF] * size
+        to, back = nearest_walks(self.walk, self.stations)
+        return to.tolist(), back.tolist()
+
     @property
     def nbytes(self) -> int:
-        """Its own arrays' bytes, for the cache's bound (`cache.footprint`): the view of every
-        system (its stations, the edges between them, the walks to and from the nearest);
-        the board's walks are shared."""
+        """Its own arrays' bytes, for the cache's bound (`cache.footprint`): the stations of
+        every system, each square's row among them, the edges and each system's rides
+        between them; the board's walks are shared."""
         size, k = len(self.walk), len(self.stations)
-        return 8 * (k + k * k + 2 * size)
+        return 8 * (k + size + k * k + len(self.systems) * k * k)
+
+    def options(
+        self, origin: int, destination: int, walking_is_a_mode: bool
+    ) -> tuple[int, tuple[frozenset[str], ...]] | None:
+        """A trip's shortest distance (SG-13) and its smallest sets of modes (SG-14) in one
+        compiled call (`table_sets.trip_options`), for a trip between two different squares,
+        the sets tried in `modes.table_order`. None with transfer costs (`subset_trips`)."""
+        if self.transfer > 0 and len(self.systems) > 1:
+            return None
+        masks, walks, ends, sets = table_order_arrays(len(self.systems), walking_is_a_mode)
+        found = trip_options(
+            self.walk,
+            origin,
+            destination,
+            self.stations,
+            self.position,
+            self.edges,
+            self.rides,
+            masks,
+            walks,
+            ends,
+        ).tolist()
+        if found[1] < 0:  # the walk alone (SG-13): no ride can tie it
+            return found[0], (WALK_ONLY if walking_is_a_mode else NO_MODE,)
+        if found[1] == 0:
+            raise AssertionError("walking with every system always achieves the shortest trip")
+        named = self.named
+        return found[0], tuple([named(*sets[i], walking_is_a_mode) for i in found[2:]])
 
     @cached_property
     def arrays(self) -> tuple[np.ndarray, ...]:
@@ -134,10 +190,32 @@ class ModeTable:
         found, edges = group_edges(self.walk, stations, flats, walk)
         return found, edges, frozenset(found.tolist())
 
+    @property
+    def union(self) -> tuple[np.ndarray, np.ndarray]:
+        """(position, rides): each square's row among `stations` and each system's rides on
+        them (`table_sets.table_parts`)."""
+        return self.position, self.rides
+
+    def smallest_sets(
+        self, origin: int, destination: int, best: int, order: Order, walking_is_a_mode: bool
+    ) -> tuple[frozenset[str], ...] | None:
+        """SG-14: the sets of modes of the first size in `order` (`modes.table_order`) whose
+        shortest trip is `best`, the trip's shortest distance (`shortest`), in one compiled
+        call (`table_sets.first_sets`); None when transfer costs need `subset_trips`."""
+        if self.transfer > 0 and len(self.systems) > 1:
+            return None
+        position, rides = self.union
+        masks, walks, ends = order_arrays(order)
+        found = first_sets(
+            self.walk, origin, destination, best, self.stations, position, rides, masks, walks, ends
+        )
+        sets, named = order_sets(order), self.named
+        return tuple(named(*sets[i], walking_is_a_mode) for i in found.tolist())
+
     def shortest(self, origin: int, destination: int) -> int:
         """The shortest trip of all (every system, and walking): one search."""
         if self.transfer == 0 or len(self.systems) < 2:  # no transfer to count (SG-13)
-            return int(edge_trip(self.walk, self.stations, self.edges, True, origin, destination))
+            return int(shortest_trip(self.walk, self.stations, self.edges, origin, destination))
         # The table of every subset when a trip already needed it, else just the one group.
         arrays = self.__dict__.get("arrays") or self._every  # (never built eagerly)
         every = _table_trip(self.walk, origin, destination, self.transfer, True, *arrays)

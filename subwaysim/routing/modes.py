@@ -10,54 +10,18 @@ touches the few systems near it whatever the number of players.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterator, Sequence
-from dataclasses import dataclass
-from functools import cache
-from itertools import combinations
+from collections.abc import Callable, Sequence
 
 import numpy as np
 
 from subwaysim.routing.kernels import INF
-from subwaysim.routing.mode_table import ModeTable
+from subwaysim.routing.mode_table import NO_MODE, WALK_ONLY, ModeTable
 from subwaysim.routing.rides import SystemRides
 from subwaysim.routing.rules import WALK
 from subwaysim.routing.station_graph import StationGraph
-
-
-@dataclass(frozen=True, slots=True)
-class ModeSet:
-    """Systems (seat indices into the candidates) and whether the trip walks."""
-
-    systems: tuple[int, ...]
-    walk: bool
-
+from subwaysim.routing.table_sets import ModeSet, first_sets_reference, mode_sets, table_order
 
 GraphFor = Callable[[tuple[SystemRides, ...], bool], StationGraph]
-WALK_ONLY: frozenset[str] = frozenset({WALK})
-NO_MODE: frozenset[str] = frozenset()
-
-
-def mode_sets(count: int, walking_is_a_mode: bool) -> Iterator[list[ModeSet]]:
-    """Sets of modes over `count` candidate systems, one list per size, smallest first;
-    within a size, walking first, then in seat order."""
-    if not walking_is_a_mode:  # walking is always allowed and never counted
-        for size in range(count + 1):
-            yield [ModeSet(c, True) for c in combinations(range(count), size)]
-        return
-    for size in range(1, count + 2):
-        walking = [ModeSet(c, True) for c in combinations(range(count), size - 1)]
-        riding = [ModeSet(c, False) for c in combinations(range(count), size)]
-        yield walking + riding
-
-
-@cache
-def table_order(count: int, walking_is_a_mode: bool) -> tuple[tuple[tuple[int, bool], ...], ...]:
-    """`mode_sets` as a mode table reads them: (subset mask, whether it walks) per set, in
-    the same order, one tuple per size."""
-    return tuple(
-        tuple((sum(1 << i for i in m.systems), m.walk) for m in size)
-        for size in mode_sets(count, walking_is_a_mode)
-    )
 
 
 def candidates(
@@ -117,12 +81,15 @@ def choices(
         # stations): the pure walk is the one smallest set of modes.
         return best, (WALK_ONLY if walking_is_a_mode else NO_MODE,)
     if table is not None:
+        order = table_order(len(near), walking_is_a_mode)
+        sets = table.smallest_sets(origin, destination, best, order, walking_is_a_mode)
+        if sets:  # one compiled call (no transfer costs)
+            return best, sets
         subset = table.subset_trips(origin, destination)  # each subset, walking or not
-        for size in table_order(len(near), walking_is_a_mode):
-            found = [(mask, walk) for mask, walk in size if subset(mask, walk) == best]
-            if found:
-                named = table.named
-                return best, tuple(named(m, w, walking_is_a_mode) for m, w in found)
+        found = first_sets_reference(subset, best, order)
+        if found:
+            named = table.named
+            return best, tuple(named(m, w, walking_is_a_mode) for m, w in found)
         raise AssertionError("walking with every system always achieves the shortest trip")
     for size in mode_sets(len(near), walking_is_a_mode):
         found = [modes for modes in size if distance(modes.systems, modes.walk) == best]

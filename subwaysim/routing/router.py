@@ -21,9 +21,8 @@ from subwaysim.routing.rides import Line, SystemRides
 from subwaysim.routing.routes import Leg, Ride, Route, TripOptions, Walk
 from subwaysim.routing.rules import WALK, RouteError, RoutingRules
 from subwaysim.routing.station_graph import StationGraph, graph_key
+from subwaysim.routing.table_sets import MIN_RIDE
 from subwaysim.routing.walking import Walking, walking_for
-
-MIN_RIDE = 2  # a ride counts its boarding stop and one stop a hop (SG-12): never fewer than 2
 
 
 class Router:
@@ -44,6 +43,11 @@ class Router:
     def options(self, origin: int, destination: int) -> TripOptions:
         """The trip's shortest distance (SG-13) and its smallest sets of modes (SG-14)."""
         self._check_squares(origin, destination)
+        table = self.mode_table
+        if table is not None and origin != destination:
+            found = table.options(origin, destination, self.rules.walking_is_a_mode)
+            if found is not None:  # one compiled call: SG-13's walk check, search, SG-14
+                return TripOptions(origin, destination, *found)
         walk = int(self.walking.distances[origin, destination])
         to_station, from_station = self.nearest_stations
         if (

@@ -2,7 +2,12 @@
 
 from __future__ import annotations
 
-from subwaysim.cards import Deck, SeededChance, cards_of, new_decks, square_of
+import random
+from collections import deque
+
+import pytest
+
+from subwaysim.cards import Deck, SeededChance, cards_of, new_decks, square_of, squares_named
 from subwaysim.events import Populated, QueueFilled, Reshuffled
 from subwaysim.population import fill_queues, populate
 from subwaysim.state import GameState
@@ -110,3 +115,53 @@ def test_sg7_filling_stops_when_no_card_comes() -> None:
     col.flips, col.draw_pile, col.discard = 5, [1], []
     fill_queues(state, Recorder())
     assert list(col.queue) == [1]
+
+
+def test_sg7_a_queue_tops_up_from_the_draw_pile_without_a_reshuffle() -> None:
+    # One card queued, three flips: two more come off the top (the end of the list), and
+    # the pile, now empty, is not reshuffled until a card is drawn from it.
+    state = GameState.new(scenario(), seed=0)
+    row = state.decks[1]
+    row.flips, row.queue, row.draw_pile, row.discard = 3, deque([4]), [7, 8], [1, 2]
+    rec = Recorder()
+    fill_queues(state, rec)
+    assert list(row.queue) == [4, 8, 7] and row.draw_pile == [] and row.flips == 3
+    assert row.discard == [1, 2] and not rec.of(Reshuffled)
+    assert [(f.deck, f.drawn, f.queue) for f in rec.of(QueueFilled)] == [("row", (8, 7), (4, 8, 7))]
+
+
+def test_sg3_the_squares_named_by_cards_are_square_of_as_a_look_up() -> None:
+    for decks_option in ("three", "two"):
+        board = scenario().make_board()
+        decks = new_decks(board, decks_option, 3, 0)
+        named = squares_named(board, decks)
+        assert len(named) == board.size
+        for cards, square in named.items():
+            assert square_of(board, decks, cards) == square
+            assert cards_of(board, decks, square) == cards
+
+
+def test_sg5_a_reshuffle_is_its_own_seeded_stream_and_a_pile_of_one_order_stays(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    chance = SeededChance(7)
+    for cards in ([4, 1, 1, 3, 2, 0, 5], [2, 2, 2, 1], list(range(30))):
+        mine, want = cards.copy(), cards.copy()
+        chance.shuffle("row", 3, mine)
+        random.Random("7/shuffle/row/3").shuffle(want)
+        assert mine == want
+    seeded: list[object] = []
+    plain = random.Random
+
+    def counted(seed: object) -> random.Random:
+        seeded.append(seed)
+        return plain(seed)
+
+    monkeypatch.setattr(random, "Random", counted)
+    for cards in ([], [5], [2, 2, 2]):  # one order only: no stream is drawn for it
+        kept = cards.copy()
+        chance.shuffle("row", 3, kept)
+        assert kept == cards
+    assert seeded == []
+    chance.shuffle("row", 4, [2, 1])
+    assert seeded == ["7/shuffle/row/4"]

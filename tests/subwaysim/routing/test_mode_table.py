@@ -162,3 +162,25 @@ def test_the_marked_squares_are_numbered_in_square_order() -> None:
     stations, position = group_stations(6, systems)
     assert stations.tolist() == [1, 3, 4]
     assert position.tolist() == [-1, 0, -1, 1, 2, -1]
+
+
+@settings(max_examples=150, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(trips())
+def test_a_tables_parts_are_every_view_and_each_system_laid_on_its_stations(case: Case) -> None:
+    """A router's table (`table_sets.table_parts`): every_view's stations and edges, each
+    square's row among the stations, each system's rides on them; its nearest walks (made
+    when asked) are every_view's."""
+    net, rules, _ = case
+    router = Router(net, rules)
+    table = router.mode_table
+    if table is None or not router.rideable:
+        return
+    stations, to, back, edges = every_view(router.walking.distances, *parts(router))
+    assert table.stations.tolist() == stations.tolist()
+    assert table.edges.tolist() == edges.tolist()
+    assert table.nearest == (to.tolist(), back.tolist())
+    assert table.squares == frozenset(stations.tolist())
+    k = len(stations)
+    for square, row in enumerate(table.position.tolist()):
+        assert row == (stations.tolist().index(square) if square in table.squares else -1)
+    assert table.rides.shape == (len(router.rideable), k, k)
