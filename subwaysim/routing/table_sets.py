@@ -31,7 +31,7 @@ from itertools import combinations
 
 import numpy as np
 
-from subwaysim.routing.kernels import INF, group_stations
+from subwaysim.routing.kernels import INF, edge_trip, group_stations
 from tabletop.compiled import kernel
 
 Order = tuple[tuple[tuple[int, bool], ...], ...]  # `modes.table_order`: (mask, walks) by size
@@ -100,43 +100,19 @@ def table_order_arrays(
 @kernel
 def subset_trip(walk, stations, rides, mask, use_walk, origin, destination):  # type: ignore[no-untyped-def]
     """The shortest trip (SG-13) riding only the systems of subset `mask` (bit s: system s of
-    `rides`) and, with `use_walk`, walking: a dense Dijkstra over every station, as
-    `kernels.edge_trip` over the subset's own station graph (the same distance)."""
+    `rides`) and, with `use_walk`, walking: `kernels.edge_trip` over every station, each
+    edge the cheapest of the subset's rides (and the walk) between two stations."""
     k, systems = len(stations), rides.shape[0]
-    dist = np.empty(k, np.int64)
-    done = np.zeros(k, np.bool_)
-    for a in range(k):
-        if use_walk:
-            dist[a] = walk[origin, stations[a]]
-        else:
-            dist[a] = 0 if stations[a] == origin else INF
-    for _ in range(k):
-        u, du = -1, INF
-        for v in range(k):
-            if not done[v] and dist[v] < du:
-                u, du = v, dist[v]
-        if u < 0:
-            break
-        done[u] = True
+    edges = np.empty((k, k), np.int64)
+    for u in range(k):
         row = walk[stations[u]]
         for v in range(k):
-            if done[v]:
-                continue
             cost = row[stations[v]] if use_walk else INF
             for s in range(systems):
                 if (mask >> s) & 1 == 1 and rides[s, u, v] < cost:
                     cost = rides[s, u, v]
-            if du + cost < dist[v]:
-                dist[v] = du + cost
-    best = walk[origin, destination] if use_walk else INF
-    for v in range(k):
-        if dist[v] >= INF:
-            continue
-        if use_walk:
-            best = min(best, dist[v] + walk[stations[v], destination])
-        elif stations[v] == destination and destination != origin:
-            best = min(best, dist[v])
-    return best
+            edges[u, v] = cost
+    return edge_trip(walk, stations, edges, use_walk, origin, destination)
 
 
 @kernel
