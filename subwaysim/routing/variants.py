@@ -25,7 +25,7 @@ from numba.typed import List
 
 from subwaysim.network import Network, Station
 from subwaysim.routing.added_stations import add_station
-from subwaysim.routing.expectation import _close, _pair_points, pair_points
+from subwaysim.routing.expectation import _close, _needs_shared, _pair_points, pair_points
 from subwaysim.routing.kernels import INF, group_stations, lay_rides, number_marked
 from subwaysim.routing.kernels import _ride_matrix as _ride_matrix_of
 from subwaysim.routing.router import Router
@@ -303,6 +303,98 @@ def _few_points(  # type: ignore[no-untyped-def]
             continue
         if table_of[mask] < 0:
             part_st, part_flat = _parts(systems_st, systems_flat, first, last)
+            table = np.empty((len(table_origins), len(table_destinations)), np.int32)
+            _group_reach_table(walk, part_st, part_flat, table_origins, table_destinations, table)
+            table_of[mask] = len(tables)
+            tables.append(table)
+        table = tables[table_of[mask]]
+        for i in range(count_o):
+            row = table[origin_row[origins[i]]]
+            for j in range(count_d):
+                reach[g, i, j] = row[destination_col[destinations[j]]]
+    _score_groups(
+        walk,
+        origins,
+        destinations,
+        reach,
+        single,
+        without,
+        chooser,
+        single_points,
+        shared_points,
+        out,
+    )
+
+
+@kernel
+def _many_points(  # type: ignore[no-untyped-def]
+    walk,
+    origins,
+    destinations,
+    systems_st,
+    systems_flat,
+    seats,
+    changed,
+    players,
+    tables,
+    table_of,
+    table_origins,
+    table_destinations,
+    origin_row,
+    destination_col,
+    chooser,
+    single_points,
+    shared_points,
+    out,
+):
+    """`_pair_points` for three rideable systems or more and no transfer cost: the groups
+    (every system, each alone, every system but one) that no system of the plan changed
+    are read from the batch's `tables` (by the mask of their seats; made on first use over
+    every origin and destination of the batch), the others worked out for the plan; the
+    groups without one system only from the origins with a trip that rides but on no
+    system alone (SG-15: who is needed for it; as `_pair_points`). Points into `out`."""
+    count = len(seats)
+    count_o, count_d = len(origins), len(destinations)
+    groups = 1 + 2 * count
+    single = np.full(players, -1, np.int64)
+    without = np.full(players, -1, np.int64)
+    for c in range(count):
+        single[seats[c]] = 1 + c
+        without[seats[c]] = 1 + count + c
+    reach = np.empty((groups, count_o, count_d), np.int32)
+    need = np.ones(count_o, np.bool_)
+    inside = np.empty(count, np.bool_)
+    for g in range(groups):
+        if g == 1 + count:
+            for i in range(count_o):
+                need[i] = _needs_shared(reach[:, i, :], walk, origins[i], destinations, single)
+            if not need.any():
+                break  # (no trip needs two systems: nobody reads these groups)
+        inside[:] = g == 0 or g > count
+        if 0 < g <= count:
+            inside[g - 1] = True
+        elif g > count:
+            inside[g - 1 - count] = False
+        mask, fresh = 0, False
+        part_st = List()
+        part_flat = List()
+        for c in range(count):
+            if inside[c]:
+                mask |= 1 << seats[c]
+                fresh = fresh or changed[c]
+                part_st.append(systems_st[c])
+                part_flat.append(systems_flat[c])
+        if fresh and g <= count:
+            _group_reach_table(walk, part_st, part_flat, origins, destinations, reach[g])
+            continue
+        if fresh:
+            rows = np.flatnonzero(need)
+            some = np.empty((len(rows), count_d), np.int32)
+            _group_reach_table(walk, part_st, part_flat, origins[rows], destinations, some)
+            for r in range(len(rows)):
+                reach[g, rows[r]] = some[r]
+            continue
+        if table_of[mask] < 0:
             table = np.empty((len(table_origins), len(table_destinations)), np.int32)
             _group_reach_table(walk, part_st, part_flat, table_origins, table_destinations, table)
             table_of[mask] = len(tables)
@@ -712,6 +804,28 @@ def plan_points(  # type: ignore[no-untyped-def]
                 origin_row,
                 destination_col,
                 rival,
+                chooser,
+                single_points,
+                shared_points,
+                block.reshape((len(plan_origins), len(plan_destinations), players)),
+            )
+            continue
+        if transfer == 0:
+            _many_points(
+                walk,
+                plan_origins,
+                plan_destinations,
+                found_st,
+                found_flat,
+                seats[:count],
+                changed_of[:count],
+                players,
+                tables,
+                table_of,
+                table_origins,
+                table_destinations,
+                origin_row,
+                destination_col,
                 chooser,
                 single_points,
                 shared_points,

@@ -238,3 +238,41 @@ def test_a_trip_of_three_rides_changes_trains_twice() -> None:
     out = np.empty((1, 1), np.int32)
     _every_system(walk, squares[:1], squares[13:], blue_rides.stations, blue_rides.flat, rows, out)
     assert out[0, 0] == 8
+
+
+def test_with_three_systems_only_the_systems_a_trip_needs_share_its_points() -> None:
+    """Three rideable systems (`_many_points`). Top row as above: 0 -> 13 rides Blue, Red,
+    Blue (8 against a walk of 13), needing Blue and Red (SG-15: each scores the shared
+    point); Green rides 14 <-> 20 on the bottom row, no part of that trip: without Green
+    it is as short, so Green scores nothing. Blue's plans change Blue's system (its
+    groups worked out per plan, the groups without Red and without Green only where a
+    trip needs two systems); Red's and Green's groups are read from the batch's tables.
+    Every plan's points are the reference's."""
+    board = grid(2, 14)
+    blue = [0, 1, 2, 3, 10, 11, 12, 13]
+    net = network(
+        board,
+        {"Blue": blue, "Red": [4, 5, 6, 7, 8, 9], "Green": [14, 15, 16, 17, 18, 19, 20]},
+        {0: "local", 3: "local", 10: "local", 4: "local", 9: "local", 14: "local", 20: "local"},
+    )
+    rules = RoutingRules()
+    plans = [
+        (),
+        (Build("station", 13, "local"),),
+        (Build("station", 13, "express"),),
+        (Build("station", 12, "local"),),
+        (Build("track", 27), Build("station", 27, "local")),
+    ]
+    origins = np.array([0, 1, 14, 5], dtype=np.int64)
+    destinations = np.array([13, 12, 20, 27], dtype=np.int64)
+    extras: list[tuple[int, ...]] = [(), (13,), (), (12, 2), (27,)]
+    for chooser in (-1, 0, 2):
+        found = plans_points(
+            Router(net, rules), 0, plans, origins, destinations, extras, chooser, 2, 1
+        )
+        expected = reference(net, rules, "Blue", plans, origins, destinations, extras, chooser)
+        assert_same(found, expected)
+    local = found[1]
+    assert local is not None
+    assert local[0, 0].tolist() == [1.0, 1.0, 0.0]  # Blue and Red needed, Green not
+    assert local[2, 2].tolist() == [0.0, 0.0, 2.0]  # Green alone rides 14 -> 20
