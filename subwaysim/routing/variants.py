@@ -225,8 +225,9 @@ def _few_points(  # type: ignore[no-untyped-def]
     shared_points,
     out,
 ):
-    """`_pair_points` for at most two rideable systems and no transfer cost (groups: every
-    system, then each alone), a group of unchanged systems read from the batch's `tables`
+    """`_pair_points` without transfer costs; three rideable systems or more go to
+    `_many_points`. For at most two (groups: every system, then each alone), a group of
+    unchanged systems is read from the batch's `tables`
     (by the mask of its seats; made on first use over every origin and destination of the
     batch) instead of worked out again. Where `rival` (rows, have, closures, made, slots,
     the builder's seat) has a slot for an unchanged system, that system alone is read from
@@ -234,6 +235,28 @@ def _few_points(  # type: ignore[no-untyped-def]
     both systems (`_every_system`) unless both changed. The points go into `out` (O, D, P),
     zeros on entry."""
     count = len(seats)
+    if count > 2:
+        _many_points(
+            walk,
+            origins,
+            destinations,
+            systems_st,
+            systems_flat,
+            seats,
+            changed,
+            players,
+            tables,
+            table_of,
+            table_origins,
+            table_destinations,
+            origin_row,
+            destination_col,
+            chooser,
+            single_points,
+            shared_points,
+            out,
+        )
+        return
     count_o, count_d = len(origins), len(destinations)
     if count == 0:
         return
@@ -787,7 +810,7 @@ def plan_points(  # type: ignore[no-untyped-def]
                         block.reshape((len(plan_origins), len(plan_destinations), players)),
                     )
                     continue
-        if transfer == 0 and count <= 2:
+        if transfer == 0:
             _few_points(
                 walk,
                 plan_origins,
@@ -804,28 +827,6 @@ def plan_points(  # type: ignore[no-untyped-def]
                 origin_row,
                 destination_col,
                 rival,
-                chooser,
-                single_points,
-                shared_points,
-                block.reshape((len(plan_origins), len(plan_destinations), players)),
-            )
-            continue
-        if transfer == 0:
-            _many_points(
-                walk,
-                plan_origins,
-                plan_destinations,
-                found_st,
-                found_flat,
-                seats[:count],
-                changed_of[:count],
-                players,
-                tables,
-                table_of,
-                table_origins,
-                table_destinations,
-                origin_row,
-                destination_col,
                 chooser,
                 single_points,
                 shared_points,
