@@ -680,8 +680,8 @@ def plan_points(  # type: ignore[no-untyped-def]
     for s in range(players):
         if s != builder and pool_rideable[s]:
             other = s if other == -1 else -2
-    grow = plans > 1 and transfer == 0 and other >= 0 and pool_rideable[builder]
-    grow = grow and slots[max(other, 0)] >= 0
+    grow = plans > 1 and transfer == 0 and other >= 0
+    grow = grow and pool_rideable[builder] and slots[other] >= 0
     st0 = pool_stations[pool_offsets[builder] : pool_offsets[builder + 1]]
     flat0 = pool_flat[pool_flat_offsets[builder] : pool_flat_offsets[builder + 1]]
     empty = np.empty((0, 0), np.int32)
