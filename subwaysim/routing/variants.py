@@ -213,12 +213,7 @@ def _few_points(  # type: ignore[no-untyped-def]
     seats,
     changed,
     players,
-    tables,
-    table_of,
-    table_origins,
-    table_destinations,
-    origin_row,
-    destination_col,
+    batch,
     rival,
     chooser,
     single_points,
@@ -245,12 +240,7 @@ def _few_points(  # type: ignore[no-untyped-def]
             seats,
             changed,
             players,
-            tables,
-            table_of,
-            table_origins,
-            table_destinations,
-            origin_row,
-            destination_col,
+            batch,
             chooser,
             single_points,
             shared_points,
@@ -324,17 +314,8 @@ def _few_points(  # type: ignore[no-untyped-def]
                 for j in range(count_d):
                     reach[g, i, j] = row[destinations[j]]
             continue
-        if table_of[mask] < 0:
-            part_st, part_flat = _parts(systems_st, systems_flat, first, last)
-            table = np.empty((len(table_origins), len(table_destinations)), np.int32)
-            _group_reach_table(walk, part_st, part_flat, table_origins, table_destinations, table)
-            table_of[mask] = len(tables)
-            tables.append(table)
-        table = tables[table_of[mask]]
-        for i in range(count_o):
-            row = table[origin_row[origins[i]]]
-            for j in range(count_d):
-                reach[g, i, j] = row[destination_col[destinations[j]]]
+        part_st, part_flat = _parts(systems_st, systems_flat, first, last)
+        _from_table(walk, part_st, part_flat, mask, batch, origins, destinations, reach[g])
     _score_groups(
         walk,
         origins,
@@ -350,6 +331,26 @@ def _few_points(  # type: ignore[no-untyped-def]
 
 
 @kernel
+def _from_table(walk, part_st, part_flat, mask, batch, origins, destinations, out):  # type: ignore[no-untyped-def]
+    """out[i, j]: the shortest trip from origins[i] to destinations[j] on a group of systems
+    no plan of the batch changed (their stations and flat rides; `mask` their seats), read
+    from the batch's table of that group, made on first use over every origin and
+    destination of the batch (`batch`: the tables, the table of each mask, the batch's
+    origins and destinations, each square's row and column among them)."""
+    tables, table_of, table_origins, table_destinations, origin_row, destination_col = batch
+    if table_of[mask] < 0:
+        table = np.empty((len(table_origins), len(table_destinations)), np.int32)
+        _group_reach_table(walk, part_st, part_flat, table_origins, table_destinations, table)
+        table_of[mask] = len(tables)
+        tables.append(table)
+    table = tables[table_of[mask]]
+    for i in range(len(origins)):
+        row = table[origin_row[origins[i]]]
+        for j in range(len(destinations)):
+            out[i, j] = row[destination_col[destinations[j]]]
+
+
+@kernel
 def _many_points(  # type: ignore[no-untyped-def]
     walk,
     origins,
@@ -359,12 +360,7 @@ def _many_points(  # type: ignore[no-untyped-def]
     seats,
     changed,
     players,
-    tables,
-    table_of,
-    table_origins,
-    table_destinations,
-    origin_row,
-    destination_col,
+    batch,
     chooser,
     single_points,
     shared_points,
@@ -417,16 +413,7 @@ def _many_points(  # type: ignore[no-untyped-def]
             for r in range(len(rows)):
                 reach[g, rows[r]] = some[r]
             continue
-        if table_of[mask] < 0:
-            table = np.empty((len(table_origins), len(table_destinations)), np.int32)
-            _group_reach_table(walk, part_st, part_flat, table_origins, table_destinations, table)
-            table_of[mask] = len(tables)
-            tables.append(table)
-        table = tables[table_of[mask]]
-        for i in range(count_o):
-            row = table[origin_row[origins[i]]]
-            for j in range(count_d):
-                reach[g, i, j] = row[destination_col[destinations[j]]]
+        _from_table(walk, part_st, part_flat, mask, batch, origins, destinations, reach[g])
     _score_groups(
         walk,
         origins,
@@ -665,6 +652,7 @@ def plan_points(  # type: ignore[no-untyped-def]
     tables = List()
     tables.append(np.empty((0, 0), np.int32))
     table_of = np.full(1 << players, -1, np.int64)
+    batch = (tables, table_of, table_origins, table_destinations, origin_row, destination_col)
     # Each unchanged system's trips between squares: rows[slots[s]] for seat s's pool
     # system, kept by the caller from call to call (`RivalRows`; `have` marks the rows
     # made); with no slots, the groups of unchanged systems are tables made in the call.
@@ -820,12 +808,7 @@ def plan_points(  # type: ignore[no-untyped-def]
                 seats[:count],
                 changed_of[:count],
                 players,
-                tables,
-                table_of,
-                table_origins,
-                table_destinations,
-                origin_row,
-                destination_col,
+                batch,
                 rival,
                 chooser,
                 single_points,
