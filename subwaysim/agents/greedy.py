@@ -70,9 +70,6 @@ class GreedyAgent(Agent):
         # The worth of the network each plan of the last ranking leaves, by the plan (the
         # first two as in `_leaves`).
         self._ranked_worth: tuple[Valuation, object, dict[int, tuple[Plan, float]]] | None = None
-        # Today's network as an intensify choice (SG-16) valued it: (the valuation, the
-        # network, its trips, their worth).
-        self._today: tuple[Valuation, object, Trips, float] | None = None
 
     def commit(self, turn: int, plan: tuple[Build, ...], then: Sequence[Plan] = ()) -> None:
         """Play `plan` for the rest of turn `turn`'s build phase, then the plans of `then`
@@ -180,9 +177,8 @@ class GreedyAgent(Agent):
                 gain = self.weigh(view, plan, gain)
             if gain is not None and gain > 0:
                 scored.append((gain / plan.cost, plan))
-        reweighted: dict[tuple[int, int], TripSample] = {}  # (deck, card): the sample after
         for build in intensifies:
-            gain = self._intensify_gain(state, view, build, today, base, reweighted) * horizon
+            gain = self._intensify_gain(state, view, build, today, base) * horizon
             gain += extra_trips(view, today, (build.square,), heads)
             cost = plan_cost(state, self.player, (build,), budget)
             gain = self.weigh(view, Plan((build,), cost), gain)
@@ -260,27 +256,15 @@ class GreedyAgent(Agent):
         return self._view_of[1]
 
     def _intensify_gain(
-        self,
-        state: GameState,
-        view: Valuation,
-        build: Build,
-        trips: Trips,
-        base: float,
-        reweighted: dict[tuple[int, int], TripSample] | None = None,
+        self, state: GameState, view: Valuation, build: Build, trips: Trips, base: float
     ) -> float:
         """Worth per trip gained by one more copy of the square's card in play: the same
-        trips, reweighted (SG-17 intensify, SG-16). `reweighted` keeps the reweighted
-        sample of each card for one state (squares sharing a row or column card ask alike)."""
+        trips, reweighted (SG-17 intensify, SG-16)."""
         index = state.deck_index[build.detail or ""]
         identity = cards_of(state.board, state.decks, build.square)[index]
-        sample = None if reweighted is None else reweighted.get((index, identity))
-        if sample is None:
-            after = square_weights(state, (index, identity))
-            ratio = np.divide(after, view.weights, out=np.ones_like(after), where=view.weights > 0)
-            sample = view.sample.reweighted(ratio)
-            if reweighted is not None:
-                reweighted[(index, identity)] = sample
-        return view.value(trips, sample) - base
+        after = square_weights(state, (index, identity))
+        ratio = np.divide(after, view.weights, out=np.ones_like(after), where=view.weights > 0)
+        return view.value(trips, view.sample.reweighted(ratio)) - base
 
     def _borrow_helps(self, state: GameState, step: Build, points: int, first: bool) -> bool:
         if builds.borrow_problem(state, self.player) is not None:
@@ -293,15 +277,10 @@ class GreedyAgent(Agent):
 
     def choose_intensify(self, state: GameState, square: int) -> str | None:
         view = self._view(state)
-        known = self._today
-        if known is not None and known[0] is view and known[1] is state.network:
-            trips, base = known[2], known[3]  # (a trip phase asks again on the same network)
-        else:
-            # Today's network in the planner's compiled call (the same points as `view.trips`).
-            (found,) = view.trips_of_plans(state.network, [((), ())])
-            assert found is not None  # no steps: nothing to refuse
-            trips, base = found, view.value(found)
-            self._today = (view, state.network, trips, base)
+        # Today's network in the planner's compiled call (the same points as `view.trips`).
+        (trips,) = view.trips_of_plans(state.network, [((), ())])
+        assert trips is not None  # no steps: nothing to refuse
+        base = view.value(trips)
         best: tuple[float, str | None] = (1e-12, None)
         for deck, identity in zip(
             state.decks, cards_of(state.board, state.decks, square), strict=True
