@@ -20,6 +20,7 @@ from subwaysim.routing.nearest import nearest_walks
 from subwaysim.routing.rides import Line, SystemRides
 from subwaysim.routing.routes import Leg, Ride, Route, TripOptions, Walk
 from subwaysim.routing.rules import WALK, RouteError, RoutingRules
+from subwaysim.routing.spurs import same_rides, spur_steps
 from subwaysim.routing.station_graph import StationGraph, graph_key
 from subwaysim.routing.table_sets import MIN_RIDE
 from subwaysim.routing.walking import Walking, walking_for
@@ -125,10 +126,24 @@ class Router:
             return recent[4]
         line = Line(network.board, track, served)
         found = self.cache.get(
-            ("rides", player, line, rule), lambda: SystemRides(player, line, rule)
+            ("rides", player, line, rule), lambda: self._made(player, line, recent)
         )
         self.cache.recent[player] = (network.board, track, served, rule, found)
         return found
+
+    def _made(self, player: str, line: Line, recent: tuple[object, ...] | None) -> SystemRides:
+        """The rides of `line`: those of the system last looked up when the two differ only
+        by dead-end spurs no ride notices (`spurs`), else worked out afresh."""
+        rule = self.rules.express
+        if recent is not None and recent[0] is line.board and recent[2:4] == (line.stations, rule):
+            old = recent[4]
+            assert isinstance(old, SystemRides)
+            steps = spur_steps(
+                line.board.neighbours, old.line.track, line.track, self.network.stations.keys()
+            )
+            if steps is not None:
+                return same_rides(old, line)
+        return SystemRides(player, line, rule)
 
     @cached_property
     def rideable(self) -> tuple[SystemRides, ...]:
