@@ -9,7 +9,7 @@ from subwaysim.board import Board
 from subwaysim.cards import cards_of, square_of, squares_named
 from subwaysim.events import Intensified, Leg, NoTrip, TripTaken
 from subwaysim.population import draw
-from subwaysim.routing import Ride, Route, Walk, ordered_modes
+from subwaysim.routing import Ride, Route, TripOptions, Walk, ordered_modes
 from subwaysim.scenario import RulesSpec
 from subwaysim.state import Emit, GameState
 
@@ -20,21 +20,29 @@ def take_queue_trips(
     """SG-8: trips from the queues while every queue can supply them. Returns trips taken."""
     if state.scenario.rules.trip_mode == "queue_origin_draw_destination":
         return _queue_origin_draw_destination(state, player, agents, emit)
-    trips, decks, board = 0, state.decks, state.board
+    decks, board = state.decks, state.board
     named = squares_named(board, decks)  # SG-3 as a look-up (`square_of` for any other)
-    while min([len(d.queue) for d in decks]) >= 2:
-        origin_cards = tuple([d.take_from_queue() for d in decks])
-        dest_cards = tuple([d.take_from_queue() for d in decks])
-        origin = named.get(origin_cards)
-        if origin is None:
-            origin = square_of(board, decks, origin_cards)
-        destination = named.get(dest_cards)
-        if destination is None:
-            destination = square_of(board, decks, dest_cards)
-        resolve_trip(state, player, origin, destination, "queue", agents, emit)
+    # The queues hold every trip of the phase now: two cards a deck a trip, taken while
+    # every queue has two (nothing in the phase adds to a queue, SG-7 fills them before).
+    count = min([len(d.queue) for d in decks]) // 2
+    if count == 0:
+        return 0
+    queues = [list(d.queue)[: 2 * count] for d in decks]
+    squares = []
+    for k in range(2 * count):
+        cards = tuple([queue[k] for queue in queues])
+        square = named.get(cards)
+        squares.append(square_of(board, decks, cards) if square is None else square)
+    origins, destinations = squares[0::2], squares[1::2]
+    # One network the whole phase: every trip's options at once (the same answers).
+    found = state.router().options_of(origins, destinations)
+    for origin, destination, options in zip(origins, destinations, found, strict=True):
+        for deck in decks:  # the trip's cards, held while it is resolved (SG-8)
+            deck.take_from_queue()
+            deck.take_from_queue()
+        resolve_trip(state, player, origin, destination, "queue", agents, emit, options)
         _discard_held(state)
-        trips += 1
-    return trips
+    return count
 
 
 def _queue_origin_draw_destination(
@@ -81,11 +89,14 @@ def resolve_trip(
     cause: str,
     agents: Mapping[str, Agent],
     emit: Emit | None,
+    options: TripOptions | None = None,
 ) -> int:
     """SG-13..SG-16: shortest trip, tie-break, score, then the chance to intensify.
-    Returns the trip's distance. The legs are only worked out for a listener."""
+    Returns the trip's distance. The legs are only worked out for a listener. `options`,
+    when given, are the trip's on today's network (`Router.options_of`)."""
     router = state.router()
-    options = router.options(origin, destination)
+    if options is None:
+        options = router.options(origin, destination)
     chosen = options.choices[0]
     if len(options.choices) > 1:  # SG-14: the player whose turn it is chooses
         chosen = agents[player].choose_route(state, options)

@@ -45,6 +45,7 @@ from subwaysim.routing.table_sets import (
     table_order_arrays,
     table_parts,
     trip_options,
+    trips_options,
 )
 from tabletop.compiled import kernel
 
@@ -133,6 +134,40 @@ class ModeTable:
             raise AssertionError("walking with every system always achieves the shortest trip")
         named = self.named
         return found[0], tuple([named(*sets[i], walking_is_a_mode) for i in found[2:]])
+
+    def options_of(
+        self, origins: list[int], destinations: list[int], walking_is_a_mode: bool
+    ) -> list[tuple[int, tuple[frozenset[str], ...]]] | None:
+        """`options` of many trips (each between two different squares) in one compiled
+        call (`table_sets.trips_options`), in order; None with transfer costs."""
+        if self.transfer > 0 and len(self.systems) > 1:
+            return None
+        masks, walks, ends, sets = table_order_arrays(len(self.systems), walking_is_a_mode)
+        rows = trips_options(
+            self.walk,
+            np.array(origins, dtype=np.int64),
+            np.array(destinations, dtype=np.int64),
+            self.stations,
+            self.position,
+            self.edges,
+            self.rides,
+            masks,
+            walks,
+            ends,
+        ).tolist()
+        alone = (WALK_ONLY if walking_is_a_mode else NO_MODE,)
+        named, out = self.named, []
+        for row in rows:
+            count = row[1]
+            if count < 0:  # the walk alone (SG-13): no ride can tie it
+                out.append((row[0], alone))
+                continue
+            if count == 0:
+                raise AssertionError("walking with every system always achieves the shortest trip")
+            out.append(
+                (row[0], tuple([named(*sets[i], walking_is_a_mode) for i in row[2 : 2 + count]]))
+            )
+        return out
 
     @cached_property
     def arrays(self) -> tuple[np.ndarray, ...]:

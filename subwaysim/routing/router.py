@@ -71,6 +71,25 @@ class Router:
         )
         return TripOptions(origin, destination, distance, found)
 
+    def options_of(self, origins: list[int], destinations: list[int]) -> list[TripOptions]:
+        """`options` of many trips on this network, in order: one compiled call for them
+        all when the network has a mode table without transfer costs (the same answers)."""
+        pairs = list(zip(origins, destinations, strict=True))
+        for origin, destination in pairs:
+            self._check_squares(origin, destination)
+        table = self.mode_table
+        apart = [(o, d) for o, d in pairs if o != d]
+        found = None
+        if table is not None and apart:
+            walking = self.rules.walking_is_a_mode
+            found = table.options_of([o for o, _ in apart], [d for _, d in apart], walking)
+        if found is None:
+            return [self.options(o, d) for o, d in pairs]
+        answers = iter(found)
+        return [
+            TripOptions(o, d, *next(answers)) if o != d else self.options(o, d) for o, d in pairs
+        ]
+
     def distance(self, origin: int, destination: int, modes: Iterable[str]) -> int:
         """The shortest trip using only `modes` (INF when they cannot make the trip)."""
         self._check_squares(origin, destination)

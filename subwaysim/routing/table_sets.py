@@ -340,3 +340,18 @@ def trip_options(  # type: ignore[no-untyped-def]
     out[1] = len(found)
     out[2 : 2 + len(found)] = found
     return out[: 2 + len(found)]
+
+
+@kernel
+def trips_options(  # type: ignore[no-untyped-def]
+    walk, origins, destinations, stations, position, edges, rides, masks, walks, ends
+):
+    """`trip_options` of many trips on one table, row t for trip t (origins[t] !=
+    destinations[t]): its answer in the row's first columns, the rest unused."""
+    out = np.empty((len(origins), len(masks) + 2), np.int64)
+    for t in range(len(origins)):
+        found = trip_options(
+            walk, origins[t], destinations[t], stations, position, edges, rides, masks, walks, ends
+        )
+        out[t, : len(found)] = found
+    return out
