@@ -100,7 +100,8 @@ class Game:
         # Nobody listening: the phases build no events (no route legs, no snapshots).
         emit = self.emit if self.observers else None
         player = begin_turn(state)
-        self.emit(TurnStarted, turn=state.turn, round=state.round, player=player)
+        if emit is not None:
+            emit(TurnStarted, turn=state.turn, round=state.round, player=player)
         populate_phase(state, emit)  # SG-19 step 1: SG-6, SG-7
         yield self.env.timeout(PHASE_TIME)
         trip_phase(state, player, self.agents, emit)  # step 2: SG-8

@@ -8,20 +8,25 @@ many futures forward from one state.
 from __future__ import annotations
 
 import random
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field, replace
 from functools import cached_property
 from typing import Any
 
 from subwaysim.board import Board
 from subwaysim.builds import Prices
-from subwaysim.cards import Chance, Deck, SeededChance, card_table, new_decks
+from subwaysim.cards import Chance, Deck, SeededChance, card_table, new_decks, squares_named
 from subwaysim.network import Network
 from subwaysim.routing import RouteCache, Router, RoutingRules
 from subwaysim.scenario import Scenario
 
 Emit = Callable[..., None]  # emit(EventClass, **fields): the engine stamps the time
-CONSTANT = ("prices", "card_names", "deck_index")  # GameState's cached tables (never change)
+CONSTANT = (
+    "prices",
+    "card_names",
+    "deck_index",
+    "named_squares",
+)  # GameState's cached tables (never change)
 
 
 def start_network(scenario: Scenario, board: Board) -> Network:
@@ -67,6 +72,12 @@ class GameState:
     def card_names(self) -> list[tuple[int, ...]]:
         """For each square, the identities naming it, one per deck (SG-3, SG-4)."""
         return [tuple(int(i) for i in row) for row in card_table(self.board, len(self.decks))]
+
+    @cached_property
+    def named_squares(self) -> Mapping[tuple[int, ...], int]:
+        """Each square by the identities naming it, one per deck (SG-3, `square_of` as a
+        look-up); `square_of` answers any other cards."""
+        return squares_named(self.board, self.decks)
 
     @cached_property
     def deck_index(self) -> dict[str, int]:

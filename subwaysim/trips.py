@@ -6,7 +6,7 @@ from collections.abc import Mapping, Sequence
 
 from subwaysim.agents.base import Agent
 from subwaysim.board import Board
-from subwaysim.cards import cards_of, square_of, squares_named
+from subwaysim.cards import cards_of, square_of
 from subwaysim.events import Intensified, Leg, NoTrip, TripTaken
 from subwaysim.population import draw
 from subwaysim.routing import Ride, Route, TripOptions, Walk, ordered_modes
@@ -21,7 +21,7 @@ def take_queue_trips(
     if state.scenario.rules.trip_mode == "queue_origin_draw_destination":
         return _queue_origin_draw_destination(state, player, agents, emit)
     decks, board = state.decks, state.board
-    named = squares_named(board, decks)  # SG-3 as a look-up (`square_of` for any other)
+    named = state.named_squares  # SG-3 as a look-up (`square_of` for any other)
     # The queues hold every trip of the phase now: two cards a deck a trip, taken while
     # every queue has two (nothing in the phase adds to a queue, SG-7 fills them before).
     count = min([len(d.queue) for d in decks]) // 2
@@ -75,7 +75,9 @@ def extra_trip(
         _no_trip(state, player, origin, cards, emit)
         _discard_held(state)
         return False
-    destination = square_of(state.board, state.decks, tuple(cards))  # type: ignore[arg-type]
+    destination = state.named_squares.get(tuple(cards))  # type: ignore[arg-type]
+    if destination is None:
+        destination = square_of(state.board, state.decks, tuple(cards))  # type: ignore[arg-type]
     resolve_trip(state, player, origin, destination, "extra", agents, emit)
     _discard_held(state)
     return True
