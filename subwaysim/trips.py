@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
+from functools import lru_cache
 
 from subwaysim.agents.base import Agent
 from subwaysim.board import Board
@@ -104,11 +105,16 @@ def resolve_trip(
         chosen = agents[player].choose_route(state, options)
         if chosen not in options.choices:
             raise ValueError(f"{player} chose {sorted(chosen)}, not one of the tied sets (SG-14)")
-    systems = tuple(p for p in state.players if p in chosen)
-    points = trip_points(state.scenario.rules, systems)
-    for owner, gained in points.items():
-        state.scores[owner] += gained
+    systems = systems_in_seat_order(state.players, chosen)
+    rules = state.scenario.rules
+    scores = state.scores
+    if len(systems) == 1:  # SG-15, as `trip_points` (no dict made without a listener)
+        scores[systems[0]] += rules.single_system_points
+    else:
+        for owner in systems:
+            scores[owner] += rules.shared_points
     if emit is not None:
+        points = trip_points(rules, systems)
         route = router.route(origin, destination, chosen)
         emit(
             TripTaken,
@@ -122,8 +128,15 @@ def resolve_trip(
             legs=legs_record(state.board, route),
             points=points,
         )
-    _intensify_after_trip(state, player, destination, options.distance, agents, emit)
+    if options.distance < rules.intensify_below:  # SG-16 (`_intensify_after_trip`)
+        _intensify_after_trip(state, player, destination, options.distance, agents, emit)
     return options.distance
+
+
+@lru_cache(maxsize=256)
+def systems_in_seat_order(players: tuple[str, ...], chosen: frozenset[str]) -> tuple[str, ...]:
+    """The systems of a set of modes, in seat order (walking is no system)."""
+    return tuple(p for p in players if p in chosen)
 
 
 def trip_points(rules: RulesSpec, systems: tuple[str, ...]) -> dict[str, int]:
