@@ -169,3 +169,30 @@ def test_a_routers_one_call_answers_as_the_search_over_station_graphs(case: Case
             )
         found = router.options(origin, destination)
         assert (found.distance, found.choices) == want
+
+
+def test_many_trips_in_one_call_hand_worked_on_a_row_of_two_systems() -> None:
+    # The trips of `test_hand_worked_sets_on_a_row_of_two_systems`, and one that stays put
+    # (SG-15: no trip, no mode), all asked at once, in the order asked.
+    router = row_of_two_systems()
+    found = router.options_of([0, 0, 3, 6], [8, 6, 3, 0])
+    assert [(f.origin, f.destination, f.distance, f.choices) for f in found] == [
+        (0, 8, 4, (frozenset({"Blue", "Red"}),)),
+        (0, 6, 4, (frozenset({"Blue", "walk"}),)),
+        (3, 3, 0, (frozenset(),)),
+        (6, 0, 4, (frozenset({"Blue", "walk"}),)),
+    ]
+    assert router.options_of([], []) == []
+
+
+@settings(max_examples=150, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(trips(most_players=4))
+def test_many_trips_in_one_call_answer_as_one_call_each(case: Case) -> None:
+    """`Router.options_of` (one `trips_options` call on the table) is `options` trip by
+    trip, on any rules (transfer costs and many systems take the one-by-one way)."""
+    net, rules, pairs = case
+    router = Router(net, rules)
+    origins, destinations = [o for o, _ in pairs], [d for _, d in pairs]
+    assert router.options_of(origins, destinations) == [
+        Router(net, rules).options(o, d) for o, d in pairs
+    ]
