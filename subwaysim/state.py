@@ -154,7 +154,10 @@ class GameState:
         return self._router
 
     def router_for(self, network: Network) -> Router:
-        """A router for a hypothetical network, sharing this game's cache."""
+        """A router for a hypothetical network, sharing this game's cache (today's own
+        router for today's network: the same answers, its parts already worked out)."""
+        if network is self.network:
+            return self.router()
         return Router(network, self.routing, self.cache)
 
     def deck(self, name: str) -> Deck:

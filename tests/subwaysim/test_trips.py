@@ -38,6 +38,43 @@ def test_sg8_queue_pairs_make_one_trip_and_discard_all_six_cards() -> None:
     assert [sorted(d.discard) for d in state.decks] == [[0, 3], [0, 5], [0, 5]]
 
 
+class Watching(Scripted):
+    """A Scripted player that notes, at each SG-16 question, the cards each deck holds for
+    the trip and its discard pile."""
+
+    def __init__(self, player: str) -> None:
+        super().__init__(player, intensify=None)
+        self.seen: list[tuple[list[list[int]], list[list[int]]]] = []
+
+    def choose_intensify(self, state: GameState, square: int) -> str | None:
+        self.seen.append(
+            ([d.held.copy() for d in state.decks], [sorted(d.discard) for d in state.decks])
+        )
+        return super().choose_intensify(state, square)
+
+
+def test_sg8_a_phase_of_three_trips_takes_and_discards_each_trips_cards_in_turn() -> None:
+    # Three trips from the queues (two cards a deck a trip; the fifth cards stay): a12 -> b12
+    # (0,0,0 -> 0,0,1), b12 -> a12, a12 -> a11 (row 1); each distance 1, so SG-16 asks after
+    # each, while that trip's cards are held and the earlier trips' are discarded.
+    state = GameState.new(scenario(rules={"intensify_below": 3}), seed=0)
+    queue(state, [0, 0, 0, 0, 0, 0, 2], [0, 0, 0, 0, 0, 1, 3], [0, 1, 1, 0, 0, 0, 4])
+    watcher = Watching("IRT")
+    players = {p: watcher if p == "IRT" else Scripted(p) for p in state.players}
+    rec = Recorder()
+    assert take_queue_trips(state, "IRT", players, rec) == 3
+    names = [(t.origin, t.destination, t.distance) for t in rec.of(TripTaken)]
+    assert names == [("a12", "b12", 1), ("b12", "a12", 1), ("a12", "a11", 1)]
+    assert watcher.intensify_questions == [state.board.square(n) for n in ("b12", "a12", "a11")]
+    assert [held for held, _ in watcher.seen] == [
+        [[0, 0], [0, 0], [0, 1]],
+        [[0, 0], [0, 0], [1, 0]],
+        [[0, 0], [0, 1], [0, 0]],
+    ]
+    assert [discard for _, discard in watcher.seen][2] == [[0, 0, 0, 0], [0, 0, 0, 0], [0, 0, 1, 1]]
+    assert [list(d.queue) for d in state.decks] == [[2], [3], [4]]
+
+
 def test_sg8_no_trip_unless_every_queue_holds_two() -> None:
     state = GameState.new(scenario(), seed=0)
     queue(state, [0, 1, 2], [0, 1], [4])
@@ -172,3 +209,12 @@ def test_sg18_no_extra_trip_when_a_deck_yields_no_card() -> None:
     assert not extra_trip(state, "IRT", 0, agents(state), rec)
     assert rec.of(NoTrip)[0].deck == "row" and not rec.of(TripTaken)
     assert state.decks[0].discard == [3]  # the card taken is not lost
+
+
+def test_todays_network_has_one_router_and_a_hypothetical_network_its_own() -> None:
+    state = GameState.new(scenario(), seed=0)
+    router = state.router()
+    assert state.router_for(state.network) is router  # its parts worked out once
+    other = state.network.with_track("IRT", 0)
+    assert state.router_for(other) is not router
+    assert state.router_for(other).network is other and state.router() is router
