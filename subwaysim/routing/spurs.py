@@ -18,14 +18,17 @@ computation, never a wrong ride (tests hold the kernel's rides equal wherever it
 from __future__ import annotations
 
 import copy
-from collections.abc import Callable
+from collections.abc import Callable, Container
 
 from subwaysim.routing.rides import Line, SystemRides
 
 Neighbours = Callable[[int], tuple[int, ...]]
 
 
-def is_spur(neighbours: Neighbours, track: frozenset[int] | set[int], square: int) -> bool:
+MOST_STEPS = 4  # tracks further apart are worked out afresh (no search for an order)
+
+
+def is_spur(neighbours: Neighbours, track: Container[int], square: int) -> bool:
     """Whether `square` of `track` (no station on it) is a dead end no ride notices: at most
     one neighbour on `track`, and that neighbour no intersection (at most two, SG-10)."""
     near = [n for n in neighbours(square) if n in track]
@@ -36,36 +39,52 @@ def is_spur(neighbours: Neighbours, track: frozenset[int] | set[int], square: in
     return sum(1 for n in neighbours(near[0]) if n in track) <= 2
 
 
+class _Changed:
+    """Track `old` with squares taken up and laid so far (a view: nothing copied)."""
+
+    __slots__ = ("added", "old", "removed")
+
+    def __init__(self, old: frozenset[int]) -> None:
+        self.old, self.added, self.removed = old, set[int](), set[int]()
+
+    def __contains__(self, square: object) -> bool:
+        return square in self.added or (square in self.old and square not in self.removed)
+
+
 def spur_steps(
     neighbours: Neighbours,
     old: frozenset[int],
     new: frozenset[int],
-    stations: frozenset[int] | set[int],
+    stations: Container[int],
 ) -> list[int] | None:
     """The squares that turn track `old` into `new` one dead-end spur square at a time (see
-    the module; none of them a square of `stations`), or None when no such order is found."""
+    the module; none of them a square of `stations`), or None when no such order is found
+    (or the tracks differ by more than `MOST_STEPS` squares)."""
+    if abs(len(old) - len(new)) > MOST_STEPS:
+        return None
     gone, laid = old - new, new - old
+    if len(gone) + len(laid) > MOST_STEPS:
+        return None
     if any(sq in stations for sq in gone) or any(sq in stations for sq in laid):
         return None
     steps: list[int] = []
-    track = set(old)
+    track = _Changed(old)
     for squares, add in ((gone, False), (laid, True)):
-        left = set(squares)
+        left = sorted(squares)
         while left:
-            if add:
-                step = next(
-                    (sq for sq in sorted(left) if is_spur(neighbours, track | {sq}, sq)), None
-                )
+            for sq in left:
+                if add:
+                    track.added.add(sq)  # a dead end of the track it makes
+                if is_spur(neighbours, track, sq):
+                    break
+                if add:
+                    track.added.discard(sq)
             else:
-                step = next((sq for sq in sorted(left) if is_spur(neighbours, track, sq)), None)
-            if step is None:
                 return None
-            left.discard(step)
-            if add:
-                track.add(step)
-            else:
-                track.discard(step)
-            steps.append(step)
+            left.remove(sq)
+            if not add:
+                track.removed.add(sq)  # a dead end of the track it leaves
+            steps.append(sq)
     return steps
 
 
