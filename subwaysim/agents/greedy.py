@@ -27,6 +27,7 @@ from subwaysim.agents.outlook import (
     TripSample,
     Valuation,
     square_weights,
+    square_weights_each,
     trips_left,
 )
 from subwaysim.agents.plans import (
@@ -161,24 +162,33 @@ class GreedyAgent(Agent):
         # One valuation of today's network serves the base and every intensify (SG-17); it
         # and every plan's network are valued in one batch.
         today_squares = (*(b.square for b in intensifies), *heads)
-        today, *trips = self._trips(state, view, [((), today_squares)], pool, heads)
+        starts = [extra_trip_squares(plan.builds) for plan in pool]  # (SG-18, each plan's)
+        items = [((), today_squares)]
+        items += [(plan.builds, (*found, *heads)) for plan, found in zip(pool, starts, strict=True)]
+        today, *trips = view.trips_of_plans(state.network, items)
         assert today is not None
         # Every network's worth in one pass (the same sums, plan by plan, as `view.value`).
         base, *worths = view.values([today, *(t for t in trips if t is not None)])
         worth_of: dict[int, tuple[Plan, float]] = {}
         found = iter(worths)
         scored = []
-        for plan, plan_trips in zip(pool, trips, strict=True):
-            worth = None if plan_trips is None else next(found)
-            if worth is not None:
-                worth_of[id(plan)] = (plan, worth)
-            gain = self._gain(state, view, plan, plan_trips, base, horizon, heads, worth)
-            if gain is not None:
-                gain = self.weigh(view, plan, gain)
-            if gain is not None and gain > 0:
+        for plan, plan_trips, plan_starts in zip(pool, trips, starts, strict=True):
+            if plan_trips is None:
+                continue  # (a step no longer makes sense)
+            worth = next(found)
+            worth_of[id(plan)] = (plan, worth)
+            if plan.builds[0].action == "intensify":  # (a carried plan may be one)
+                gain = self._gain(state, view, plan, plan_trips, base, horizon, heads, worth)
+                assert gain is not None
+            else:  # `_gain`, its steps inline
+                extra = extra_trips(view, plan_trips, plan_starts, heads)
+                gain = (worth - base) * horizon + extra
+            gain = self.weigh(view, plan, gain)
+            if gain > 0:
                 scored.append((gain / plan.cost, plan))
-        for build in intensifies:
-            gain = self._intensify_gain(state, view, build, today, base) * horizon
+        gains = self._intensify_gains(state, view, intensifies, today, base)
+        for build, per_trip in zip(intensifies, gains, strict=True):
+            gain = per_trip * horizon
             gain += extra_trips(view, today, (build.square,), heads)
             cost = plan_cost(state, self.player, (build,), budget)
             gain = self.weigh(view, Plan((build,), cost), gain)
@@ -260,11 +270,28 @@ class GreedyAgent(Agent):
     ) -> float:
         """Worth per trip gained by one more copy of the square's card in play: the same
         trips, reweighted (SG-17 intensify, SG-16)."""
-        index = state.deck_index[build.detail or ""]
-        identity = cards_of(state.board, state.decks, build.square)[index]
-        after = square_weights(state, (index, identity))
-        ratio = np.divide(after, view.weights, out=np.ones_like(after), where=view.weights > 0)
-        return view.value(trips, view.sample.reweighted(ratio)) - base
+        return self._intensify_gains(state, view, [build], trips, base)[0]
+
+    def _intensify_gains(
+        self,
+        state: GameState,
+        view: Valuation,
+        intensifies: Sequence[Build],
+        trips: Trips,
+        base: float,
+    ) -> list[float]:
+        """`_intensify_gain` of each of `intensifies` on the same `trips`."""
+        extras = []
+        for build in intensifies:
+            index = state.deck_index[build.detail or ""]
+            extras.append((index, cards_of(state.board, state.decks, build.square)[index]))
+        weights = view.weights
+        positive = weights > 0
+        ratios = [
+            np.divide(after, weights, out=np.ones_like(after), where=positive)
+            for after in square_weights_each(state, extras)
+        ]
+        return [value - base for value in view.values_under(trips, ratios)]
 
     def _borrow_helps(self, state: GameState, step: Build, points: int, first: bool) -> bool:
         if builds.borrow_problem(state, self.player) is not None:
@@ -282,15 +309,17 @@ class GreedyAgent(Agent):
         assert trips is not None  # no steps: nothing to refuse
         base = view.value(trips)
         best: tuple[float, str | None] = (1e-12, None)
-        for deck, identity in zip(
-            state.decks, cards_of(state.board, state.decks, square), strict=True
-        ):
-            if deck.supply[identity] == 0:
-                continue
-            build = Build("intensify", square, deck.name)
-            gain = self._intensify_gain(state, view, build, trips, base)
+        builds_left = [
+            Build("intensify", square, deck.name)
+            for deck, identity in zip(
+                state.decks, cards_of(state.board, state.decks, square), strict=True
+            )
+            if deck.supply[identity] != 0
+        ]
+        gains = self._intensify_gains(state, view, builds_left, trips, base)
+        for build, gain in zip(builds_left, gains, strict=True):
             if gain > best[0]:
-                best = (gain, deck.name)
+                best = (gain, build.detail)
         return best[1]
 
 
@@ -328,7 +357,18 @@ def extra_trip_squares(steps: tuple[Build, ...]) -> tuple[int, ...]:
 def extra_trips(view: Valuation, trips: Trips, starts: tuple[int, ...], heads: list[int]) -> float:
     """SG-18: the worth of each extra trip; the k-th goes to the k-th queue head when the
     queues are that deep, else to a sampled destination."""
-    return sum(
-        view.trip_from(trips, start, heads[k] if k < len(heads) else None)
-        for k, start in enumerate(starts)
-    )
+    if not starts:
+        return 0
+    # `view.trip_from` of each, inline (the same operations: a queue head's trip is one
+    # trip's points; past the queues, a sampled destination's weighted sum).
+    extras, points = trips.extras, trips.points
+    at_origin, at_destination = len(trips.sample.origins), len(trips.sample.destinations)
+    worths = []
+    for k, start in enumerate(starts):
+        at = at_origin + extras.index(start)
+        if k < len(heads):
+            to = at_destination + extras.index(heads[k])
+            worths.append(view.worth_of(points[at, to].tolist()))
+        else:
+            worths.append(view.trip_from(trips, start, None))
+    return sum(worths)

@@ -53,6 +53,23 @@ def square_weights(state: GameState, extra: tuple[int, int] | None = None) -> np
     )
 
 
+def square_weights_each(state: GameState, extras: Sequence[tuple[int, int]]) -> list[np.ndarray]:
+    """`square_weights(state, extra)` for each of `extras`, the decks and the turns left read
+    once (the same compiled call, the same arguments: the same floats)."""
+    if not extras:
+        return []
+    decks = state.decks
+    columns, most, identities, offsets, piles = _deck_tables(
+        state.board, tuple((d.max_population, d.identities) for d in decks)
+    )
+    supply = np.fromiter(chain.from_iterable(d.supply for d in decks), np.int64, piles)
+    ahead = turns_left(state) / 2
+    return [
+        square_weights_kernel(columns, most, identities, offsets, supply, ahead, deck, identity)
+        for deck, identity in extras
+    ]
+
+
 def square_weights_of(
     state: GameState, ahead: float, extra: tuple[int, int] | None = None
 ) -> np.ndarray:
@@ -308,9 +325,9 @@ class Valuation:
 
     def worth(self, points: np.ndarray) -> float:
         """Own expected points minus a share of the best rival's."""
-        return self._worth(points.tolist())
+        return self.worth_of(points.tolist())
 
-    def _worth(self, values: list[float]) -> float:
+    def worth_of(self, values: list[float]) -> float:
         """`worth` of each player's points as plain numbers (the same operations)."""
         rivals = self.rivals
         if len(rivals) == 1:  # (the max of one rival, without a generator)
@@ -322,8 +339,20 @@ class Valuation:
         """The worth of the sampled trips (of `sample`'s weights, default the view's own)."""
         s = sample or self.sample
         o, d = len(s.origins), len(s.destinations)
-        block = np.ascontiguousarray(trips.points[:o, :d]).reshape(o, -1)
-        points = (s.origin_weights @ block).reshape(d, -1).T @ s.destination_weights
+        return self._value_of(np.ascontiguousarray(trips.points[:o, :d]), s)
+
+    def values_under(self, trips: Trips, ratios: Sequence[np.ndarray]) -> list[float]:
+        """`value(trips, self.sample.reweighted(ratio))` for each of `ratios` (importance
+        ratios per square: intensify, SG-16), the sampled block copied once."""
+        s = self.sample
+        o, d = len(s.origins), len(s.destinations)
+        block = np.ascontiguousarray(trips.points[:o, :d])
+        return [self._value_of(block, s.reweighted(ratio)) for ratio in ratios]
+
+    def _value_of(self, block: np.ndarray, s: TripSample) -> float:
+        """The worth of the (O, D, P) contiguous `block` of points under `s`'s weights."""
+        o, d = len(s.origins), len(s.destinations)
+        points = (s.origin_weights @ block.reshape(o, -1)).reshape(d, -1).T @ s.destination_weights
         return self.worth(points)  # the sum over o, d of w_o * points[o, d] * w_d
 
     def values(self, found: Sequence[Trips]) -> list[float]:
@@ -338,7 +367,7 @@ class Valuation:
         blocks = np.concatenate([t.points[:o, :d] for t in found]).reshape(len(found), o, -1)
         by_destination = (s.origin_weights @ blocks).reshape(len(found), d, -1)
         points = by_destination.transpose(0, 2, 1) @ s.destination_weights
-        return [self._worth(row) for row in points.tolist()]
+        return [self.worth_of(row) for row in points.tolist()]
 
     def trip_from(self, trips: Trips, origin: int, destination: int | None) -> float:
         """The worth of one SG-18 extra trip from the extra square `origin` to the extra
@@ -347,6 +376,6 @@ class Valuation:
         at = len(sample.origins) + extras.index(origin)  # (`trips.origin(origin)`)
         if destination is not None:
             to = len(sample.destinations) + extras.index(destination)  # (`.destination`)
-            return self._worth(trips.points[at, to].tolist())
+            return self.worth_of(trips.points[at, to].tolist())
         d = len(self.sample.destinations)
         return self.worth(self.sample.destination_weights @ trips.points[at, :d])
