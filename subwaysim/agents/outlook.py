@@ -22,12 +22,13 @@ from itertools import accumulate, chain
 import numpy as np
 
 from subwaysim.agents.chances import sample_kernel, square_weights_kernel, trips_to_come
+from subwaysim.agents.plan_values import extra_trip_worths, sample_blocks
 from subwaysim.board import Board
 from subwaysim.builds import Build
 from subwaysim.cards import card_table
 from subwaysim.network import Network
 from subwaysim.routing.expectation import pair_points
-from subwaysim.routing.variants import plans_points
+from subwaysim.routing.variants import plans_points, plans_points_flat
 from subwaysim.state import GameState
 
 RIVAL_WEIGHT = 0.5  # how much the best rival's expected points count against one's own
@@ -323,6 +324,74 @@ class Valuation:
             for p, e in zip(found, extras, strict=True)
         ]
 
+    def plan_values(
+        self,
+        network: Network,
+        plans: Sequence[tuple[tuple[Build, ...], tuple[int, ...]]],
+        starts: Sequence[tuple[int, ...]],
+        heads: Sequence[int],
+    ) -> PlanValues:
+        """For each plan (its builds by this player on `network`, its extra squares), in one
+        compiled call: its network's worth (`value`, the same sums) and the worth of its
+        SG-18 extra trips from `starts` to the queue `heads` (`extra_trips`, the
+        same floats), with no `Trips` made but for the plans that ask (`PlanValues.trips`).
+        Every start and head must be among the plan's extra squares."""
+        sample = self.sample
+        extras = [tuple(dict.fromkeys(squares)) for _, squares in plans]
+        valid, points, offsets = plans_points_flat(
+            self.state.router_for(network),
+            self.seat,
+            [steps for steps, _ in plans],
+            sample.origins,
+            sample.destinations,
+            extras,
+            self.seat,
+            *self.points,
+        )
+        o, d, players = len(sample.origins), len(sample.destinations), len(self.state.players)
+        ends = len(plans) + 1
+        extra_offsets = np.fromiter(accumulate(map(len, extras), initial=0), np.int64, ends)
+        start_offsets = np.fromiter(accumulate(map(len, starts), initial=0), np.int64, ends)
+        blocks = sample_blocks(points, offsets, valid, extra_offsets, o, d, players)
+        found = iter(self._block_values(blocks))
+        extra, beyond = extra_trip_worths(
+            points,
+            offsets,
+            valid,
+            np.fromiter(chain.from_iterable(extras), np.int64, int(extra_offsets[-1])),
+            extra_offsets,
+            np.fromiter(chain.from_iterable(starts), np.int64, int(start_offsets[-1])),
+            start_offsets,
+            np.array(heads, dtype=np.int64),
+            o,
+            d,
+            players,
+            self.seat,
+            np.array(self.rivals, dtype=np.int64),
+            self.rival_weight,
+        )
+        result = PlanValues(self, valid.tolist(), points, offsets.tolist(), extras, [], [])
+        for i, ok in enumerate(result.valid):
+            result.worths.append(next(found) if ok else None)
+            if not ok:
+                result.extra.append(None)
+            elif beyond[i]:  # (trips past the queues: to sampled destinations, as before)
+                trips = result.trips(i)
+                assert trips is not None
+                result.extra.append(extra_trips(self, trips, starts[i], heads))
+            else:
+                result.extra.append(float(extra[i]))
+        return result
+
+    def _block_values(self, blocks: np.ndarray) -> list[float]:
+        """`values` of stacked (M, O, D * P) sampled blocks (the same products)."""
+        if not len(blocks):
+            return []
+        s = self.sample
+        by_destination = (s.origin_weights @ blocks).reshape(len(blocks), len(s.destinations), -1)
+        points = by_destination.transpose(0, 2, 1) @ s.destination_weights
+        return [self.worth_of(row) for row in points.tolist()]
+
     def worth(self, points: np.ndarray) -> float:
         """Own expected points minus a share of the best rival's."""
         return self.worth_of(points.tolist())
@@ -365,9 +434,7 @@ class Valuation:
         o, d = len(s.origins), len(s.destinations)
         # (end to end along the origins: the array `np.stack` makes, without its views)
         blocks = np.concatenate([t.points[:o, :d] for t in found]).reshape(len(found), o, -1)
-        by_destination = (s.origin_weights @ blocks).reshape(len(found), d, -1)
-        points = by_destination.transpose(0, 2, 1) @ s.destination_weights
-        return [self.worth_of(row) for row in points.tolist()]
+        return self._block_values(blocks)
 
     def trip_from(self, trips: Trips, origin: int, destination: int | None) -> float:
         """The worth of one SG-18 extra trip from the extra square `origin` to the extra
@@ -379,3 +446,48 @@ class Valuation:
             return self.worth_of(trips.points[at, to].tolist())
         d = len(self.sample.destinations)
         return self.worth(self.sample.destination_weights @ trips.points[at, :d])
+
+
+@dataclass(slots=True)
+class PlanValues:
+    """What `Valuation.plan_values` found: per plan, whether its steps make sense, its
+    network's worth and its SG-18 extra trips' worth (None where they do not)."""
+
+    view: Valuation
+    valid: list[bool]
+    points: np.ndarray  # every plan's points end to end (`plans_points_flat`)
+    offsets: list[int]
+    extras: list[tuple[int, ...]]
+    worths: list[float | None]
+    extra: list[float | None]
+
+    def trips(self, i: int) -> Trips | None:
+        """Plan i's `Trips` (a view of its points), as `Valuation.trips_of_plans` gives it."""
+        if not self.valid[i]:
+            return None
+        sample, extras = self.view.sample, self.extras[i]
+        o, d = len(sample.origins) + len(extras), len(sample.destinations) + len(extras)
+        block = self.points[self.offsets[i] : self.offsets[i + 1]]
+        return Trips(block.reshape(o, d, len(self.view.state.players)), sample, extras)
+
+
+def extra_trips(
+    view: Valuation, trips: Trips, starts: tuple[int, ...], heads: Sequence[int]
+) -> float:
+    """SG-18: the worth of each extra trip; the k-th goes to the k-th queue head when the
+    queues are that deep, else to a sampled destination."""
+    if not starts:
+        return 0
+    # `view.trip_from` of each, inline (the same operations: a queue head's trip is one
+    # trip's points; past the queues, a sampled destination's weighted sum).
+    extras, points = trips.extras, trips.points
+    at_origin, at_destination = len(trips.sample.origins), len(trips.sample.destinations)
+    worths = []
+    for k, start in enumerate(starts):
+        at = at_origin + extras.index(start)
+        if k < len(heads):
+            to = at_destination + extras.index(heads[k])
+            worths.append(view.worth_of(points[at, to].tolist()))
+        else:
+            worths.append(view.trip_from(trips, start, None))
+    return sum(worths)
