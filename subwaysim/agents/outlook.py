@@ -22,7 +22,7 @@ from itertools import accumulate, chain
 import numpy as np
 
 from subwaysim.agents.chances import sample_kernel, square_weights_kernel, trips_to_come
-from subwaysim.agents.plan_values import extra_trip_worths, sample_blocks
+from subwaysim.agents.plan_values import extra_trip_worths, rows_past_heads, sample_blocks
 from subwaysim.board import Board
 from subwaysim.builds import Build
 from subwaysim.cards import card_table
@@ -354,7 +354,7 @@ class Valuation:
         start_offsets = np.fromiter(accumulate(map(len, starts), initial=0), np.int64, ends)
         blocks = sample_blocks(points, offsets, valid, extra_offsets, o, d, players)
         found = iter(self._block_values(blocks))
-        extra, beyond = extra_trip_worths(
+        trips = (
             points,
             offsets,
             valid,
@@ -366,22 +366,25 @@ class Valuation:
             o,
             d,
             players,
-            self.seat,
-            np.array(self.rivals, dtype=np.int64),
-            self.rival_weight,
         )
-        result = PlanValues(self, valid.tolist(), points, offsets.tolist(), extras, [], [])
-        for i, ok in enumerate(result.valid):
-            result.worths.append(next(found) if ok else None)
-            if not ok:
-                result.extra.append(None)
-            elif beyond[i]:  # (trips past the queues: to sampled destinations, as before)
-                trips = result.trips(i)
-                assert trips is not None
-                result.extra.append(extra_trips(self, trips, starts[i], heads))
-            else:
-                result.extra.append(float(extra[i]))
-        return result
+        rivals = np.array(self.rivals, dtype=np.int64)
+        head_trips, beyond = extra_trip_worths(*trips, self.seat, rivals, self.rival_weight)
+        extra = head_trips.tolist()
+        if beyond.any():  # trips past the queues go to sampled destinations (`trip_from`)
+            plan_of, rows = rows_past_heads(*trips)
+            found_rows = (sample.destination_weights @ rows).tolist()
+            for i, row in zip(plan_of.tolist(), found_rows, strict=True):
+                extra[i] += self.worth_of(row)  # (after its trips to the heads, in order)
+        worths = [next(found) if ok else None for ok in valid.tolist()]
+        return PlanValues(
+            self,
+            valid.tolist(),
+            points,
+            offsets.tolist(),
+            extras,
+            worths,
+            [e if w is not None else None for w, e in zip(worths, extra, strict=True)],
+        )
 
     def _block_values(self, blocks: np.ndarray) -> list[float]:
         """`values` of stacked (M, O, D * P) sampled blocks (the same products)."""

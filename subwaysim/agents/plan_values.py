@@ -9,11 +9,11 @@ Two kernels read them where they lie:
 - `extra_trip_worths`: each plan's SG-18 extra trips, the k-th from its k-th start to the
   k-th queue head, each worth own points minus a share of the best rival's, summed in
   order (the scalar steps `outlook.extra_trips` takes, so the same floats). A plan with more
-  starts than known heads is marked: its trips past the queues go to sampled
-  destinations, which the caller values as before.
+  starts than known heads is marked;
+- `rows_past_heads`: those trips past the queues, which go to sampled destinations: their
+  rows stacked, for the numpy product `Valuation.trip_from` makes.
 
-Their plain-Python twins (`sample_blocks_reference`, `extra_trip_worths_reference`) are
-what the tests hold them to.
+Their plain-Python twins (`*_reference`) are what the tests hold them to.
 """
 
 from __future__ import annotations
@@ -118,6 +118,36 @@ def extra_trip_worths(  # type: ignore[no-untyped-def]
     return worths, beyond
 
 
+@kernel
+def rows_past_heads(  # type: ignore[no-untyped-def]
+    points, offsets, valid, extras, extra_offsets, starts, start_offsets, heads, o, d, players
+):
+    """The SG-18 extra trips past the queue heads (a plan's k-th start, k >= len(heads)), in
+    plan order then k: (the plan of each, and each one's (D, P) points to the sampled
+    destinations, stacked)."""
+    count = 0
+    for i in range(len(valid)):
+        if valid[i]:
+            count += max(start_offsets[i + 1] - start_offsets[i] - len(heads), 0)
+    plan_of = np.empty(count, np.int64)
+    rows = np.empty((count, d, players))
+    m = 0
+    for i in range(len(valid)):
+        if not valid[i]:
+            continue
+        own = extras[extra_offsets[i] : extra_offsets[i + 1]]
+        cols = d + len(own)
+        for k in range(len(heads), start_offsets[i + 1] - start_offsets[i]):
+            row = o + _position(own, starts[start_offsets[i] + k])
+            at = offsets[i] + row * cols * players
+            for j in range(d):
+                for p in range(players):
+                    rows[m, j, p] = points[at + j * players + p]
+            plan_of[m] = i
+            m += 1
+    return plan_of, rows
+
+
 def extra_trip_worths_reference(
     points: np.ndarray,
     offsets: np.ndarray,
@@ -152,3 +182,29 @@ def extra_trip_worths_reference(
             found.append(values[seat] - rival_weight * rival)
         worths[i] = sum(found)
     return worths, beyond
+
+
+def rows_past_heads_reference(
+    points: np.ndarray,
+    offsets: np.ndarray,
+    valid: np.ndarray,
+    extras: np.ndarray,
+    extra_offsets: np.ndarray,
+    starts: np.ndarray,
+    start_offsets: np.ndarray,
+    heads: np.ndarray,
+    o: int,
+    d: int,
+    players: int,
+) -> tuple[np.ndarray, np.ndarray]:
+    """`rows_past_heads` by numpy slicing, trip by trip."""
+    plan_of, rows = [], []
+    for i in range(len(valid)):
+        if not valid[i]:
+            continue
+        own = extras[extra_offsets[i] : extra_offsets[i + 1]].tolist()
+        whole = points[offsets[i] : offsets[i + 1]].reshape(o + len(own), d + len(own), players)
+        for start in starts[start_offsets[i] : start_offsets[i + 1]].tolist()[len(heads) :]:
+            plan_of.append(i)
+            rows.append(whole[o + own.index(start), :d])
+    return np.array(plan_of, dtype=np.int64), np.array(rows).reshape(len(rows), d, players)

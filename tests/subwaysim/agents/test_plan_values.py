@@ -17,6 +17,8 @@ from subwaysim.agents.outlook import Valuation, extra_trips
 from subwaysim.agents.plan_values import (
     extra_trip_worths,
     extra_trip_worths_reference,
+    rows_past_heads,
+    rows_past_heads_reference,
     sample_blocks,
     sample_blocks_reference,
 )
@@ -91,6 +93,9 @@ def test_the_kernels_match_their_python_twins(
     expected = extra_trip_worths_reference(*args, o, d, players, 0, rivals, 0.5)
     assert found[0].tolist() == expected[0].tolist()
     assert found[1].tolist() == expected[1].tolist()
+    plan_of, rows = rows_past_heads(*args, o, d, players)
+    plan_ref, rows_ref = rows_past_heads_reference(*args, o, d, players)
+    assert plan_of.tolist() == plan_ref.tolist() and np.array_equal(rows, rows_ref)
     blocks = sample_blocks(points, offsets, valid, extra_offsets, o, d, players)
     reference = sample_blocks_reference(points, offsets, valid, extra_offsets, o, d, players)
     assert blocks.shape == reference.shape and np.array_equal(blocks, reference)
