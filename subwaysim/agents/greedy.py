@@ -26,7 +26,9 @@ from subwaysim.agents.outlook import (
     Trips,
     TripSample,
     Valuation,
+    extra_trips,
     square_weights,
+    square_weights_each,
     trips_left,
 )
 from subwaysim.agents.plans import (
@@ -117,16 +119,28 @@ class GreedyAgent(Agent):
             plan = self._ranking.pop(0)
             if not builds.allowed(plan.builds[0], state, self.player, budget, first):
                 continue
+            starts = extra_trip_squares(plan.builds)
+            item = (plan.builds, (*starts, *heads))
             if base is None:  # today's network valued in the same batch as the first plan
-                today, trips = self._trips(state, view, [((), tuple(heads))], [plan], heads)
-                assert today is not None
-                base = view.value(today)
+                found = view.plan_values(
+                    state.network, [((), tuple(heads)), item], [(), starts], heads
+                )
+                base = found.worths[0]
+                assert base is not None
+                at = 1
             else:
-                (trips,) = self._trips(state, view, [], [plan], heads)
+                found, at = view.plan_values(state.network, [item], [starts], heads), 0
             if not horizon:
                 horizon = trips_left(state)
-            worth = None if trips is None else view.value(trips)
-            gain = self._gain(state, view, plan, trips, base, horizon, heads, worth)
+            worth, extra = found.worths[at], found.extra[at]
+            gain: float | None = None
+            if worth is not None and extra is not None:
+                if plan.builds[0].action == "intensify":
+                    gain = self._intensify_plan_gain(
+                        state, view, plan.builds[0], found.trips(at), base, horizon, heads
+                    )
+                else:
+                    gain = (worth - base) * horizon + extra
             if gain is not None and self.weigh(view, plan, gain) > 0:
                 if worth is not None:
                     self._leaves = (view, state.network, plan.builds, worth)
@@ -161,24 +175,34 @@ class GreedyAgent(Agent):
         # One valuation of today's network serves the base and every intensify (SG-17); it
         # and every plan's network are valued in one batch.
         today_squares = (*(b.square for b in intensifies), *heads)
-        today, *trips = self._trips(state, view, [((), today_squares)], pool, heads)
+        starts = [(), *(extra_trip_squares(plan.builds) for plan in pool)]  # (SG-18)
+        items = [((), today_squares)]
+        items += [(p.builds, (*ends, *heads)) for p, ends in zip(pool, starts[1:], strict=True)]
+        # Every network's worth and extra trips in one pass (`_gain`'s sums, plan by plan).
+        found = view.plan_values(state.network, items, starts, heads)
+        today = found.trips(0)
         assert today is not None
-        # Every network's worth in one pass (the same sums, plan by plan, as `view.value`).
-        base, *worths = view.values([today, *(t for t in trips if t is not None)])
+        base = found.worths[0]
+        assert base is not None
         worth_of: dict[int, tuple[Plan, float]] = {}
-        found = iter(worths)
         scored = []
-        for plan, plan_trips in zip(pool, trips, strict=True):
-            worth = None if plan_trips is None else next(found)
-            if worth is not None:
-                worth_of[id(plan)] = (plan, worth)
-            gain = self._gain(state, view, plan, plan_trips, base, horizon, heads, worth)
-            if gain is not None:
-                gain = self.weigh(view, plan, gain)
-            if gain is not None and gain > 0:
+        for i, plan in enumerate(pool, 1):
+            worth, extra = found.worths[i], found.extra[i]
+            if worth is None or extra is None:
+                continue  # (a step no longer makes sense)
+            worth_of[id(plan)] = (plan, worth)
+            if plan.builds[0].action == "intensify":  # (a carried plan may be one)
+                build = plan.builds[0]
+                trips = found.trips(i)
+                gain = self._intensify_plan_gain(state, view, build, trips, base, horizon, heads)
+            else:
+                gain = (worth - base) * horizon + extra
+            gain = self.weigh(view, plan, gain)
+            if gain > 0:
                 scored.append((gain / plan.cost, plan))
-        for build in intensifies:
-            gain = self._intensify_gain(state, view, build, today, base) * horizon
+        gains = self._intensify_gains(state, view, intensifies, today, base)
+        for build, per_trip in zip(intensifies, gains, strict=True):
+            gain = per_trip * horizon
             gain += extra_trips(view, today, (build.square,), heads)
             cost = plan_cost(state, self.player, (build,), budget)
             gain = self.weigh(view, Plan((build,), cost), gain)
@@ -195,52 +219,21 @@ class GreedyAgent(Agent):
         (`styles.py`) scales it by what the plan builds."""
         return gain
 
-    def _trips(
+    def _intensify_plan_gain(
         self,
         state: GameState,
         view: Valuation,
-        first: list[tuple[tuple[Build, ...], tuple[int, ...]]],
-        plans: Sequence[Plan],
-        heads: list[int],
-    ) -> list[Trips | None]:
-        """In one batch: the trips of today's network with the squares of each of `first`,
-        then of each plan's network with its SG-18 squares (None: a step no longer makes
-        sense)."""
-        items = [*first, *((plan.builds, self._squares(plan, heads)) for plan in plans)]
-        return view.trips_of_plans(state.network, items)
-
-    @staticmethod
-    def _squares(plan: Plan, heads: list[int]) -> tuple[int, ...]:
-        """The extra squares a plan's valuation asks for: its SG-18 extra trips' starts (an
-        intensify plan: the intensified square) and the queue heads."""
-        if plan.builds and plan.builds[0].action == "intensify":
-            return (plan.builds[0].square, *heads)
-        return (*extra_trip_squares(plan.builds), *heads)
-
-    def _gain(
-        self,
-        state: GameState,
-        view: Valuation,
-        plan: Plan,
+        build: Build,
         trips: Trips | None,
         base: float,
         horizon: float,
         heads: list[int],
-        worth: float | None = None,
-    ) -> float | None:
-        """What the whole plan adds over the trips still to come, with its SG-18 extra trips
-        (`trips`: on the plan's network, `worth` its `view.value` when known); None when a
-        step no longer makes sense."""
-        if trips is None:
-            return None
-        if plan.builds and plan.builds[0].action == "intensify":
-            build = plan.builds[0]
-            gain = self._intensify_gain(state, view, build, trips, base) * horizon
-            return gain + extra_trips(view, trips, (build.square,), heads)
-        starts = extra_trip_squares(plan.builds)
-        if worth is None:
-            worth = view.value(trips)
-        return (worth - base) * horizon + extra_trips(view, trips, starts, heads)
+    ) -> float:
+        """What an intensify plan adds over the trips still to come, with its SG-18 extra trip
+        (`trips`: today's network, with the square among the extra squares)."""
+        assert trips is not None  # (an intensify's step always makes sense)
+        gain = self._intensify_gain(state, view, build, trips, base) * horizon
+        return gain + extra_trips(view, trips, (build.square,), heads)
 
     def _view(self, state: GameState) -> Valuation:
         """One sample of trips for the whole build phase (its plans compare on it); with no
@@ -260,11 +253,28 @@ class GreedyAgent(Agent):
     ) -> float:
         """Worth per trip gained by one more copy of the square's card in play: the same
         trips, reweighted (SG-17 intensify, SG-16)."""
-        index = state.deck_index[build.detail or ""]
-        identity = cards_of(state.board, state.decks, build.square)[index]
-        after = square_weights(state, (index, identity))
-        ratio = np.divide(after, view.weights, out=np.ones_like(after), where=view.weights > 0)
-        return view.value(trips, view.sample.reweighted(ratio)) - base
+        return self._intensify_gains(state, view, [build], trips, base)[0]
+
+    def _intensify_gains(
+        self,
+        state: GameState,
+        view: Valuation,
+        intensifies: Sequence[Build],
+        trips: Trips,
+        base: float,
+    ) -> list[float]:
+        """`_intensify_gain` of each of `intensifies` on the same `trips`."""
+        extras = []
+        for build in intensifies:
+            index = state.deck_index[build.detail or ""]
+            extras.append((index, cards_of(state.board, state.decks, build.square)[index]))
+        weights = view.weights
+        positive = weights > 0
+        ratios = [
+            np.divide(after, weights, out=np.ones_like(after), where=positive)
+            for after in square_weights_each(state, extras)
+        ]
+        return [value - base for value in view.values_under(trips, ratios)]
 
     def _borrow_helps(self, state: GameState, step: Build, points: int, first: bool) -> bool:
         if builds.borrow_problem(state, self.player) is not None:
@@ -282,15 +292,17 @@ class GreedyAgent(Agent):
         assert trips is not None  # no steps: nothing to refuse
         base = view.value(trips)
         best: tuple[float, str | None] = (1e-12, None)
-        for deck, identity in zip(
-            state.decks, cards_of(state.board, state.decks, square), strict=True
-        ):
-            if deck.supply[identity] == 0:
-                continue
-            build = Build("intensify", square, deck.name)
-            gain = self._intensify_gain(state, view, build, trips, base)
+        builds_left = [
+            Build("intensify", square, deck.name)
+            for deck, identity in zip(
+                state.decks, cards_of(state.board, state.decks, square), strict=True
+            )
+            if deck.supply[identity] != 0
+        ]
+        gains = self._intensify_gains(state, view, builds_left, trips, base)
+        for build, gain in zip(builds_left, gains, strict=True):
             if gain > best[0]:
-                best = (gain, deck.name)
+                best = (gain, build.detail)
         return best[1]
 
 
@@ -323,12 +335,3 @@ def queue_heads(state: GameState) -> list[int]:
 def extra_trip_squares(steps: tuple[Build, ...]) -> tuple[int, ...]:
     """Where the plan's SG-18 extra trips start: its stations and intensified squares."""
     return tuple(b.square for b in steps if b.action in ("station", "intensify"))
-
-
-def extra_trips(view: Valuation, trips: Trips, starts: tuple[int, ...], heads: list[int]) -> float:
-    """SG-18: the worth of each extra trip; the k-th goes to the k-th queue head when the
-    queues are that deep, else to a sampled destination."""
-    return sum(
-        view.trip_from(trips, start, heads[k] if k < len(heads) else None)
-        for k, start in enumerate(starts)
-    )

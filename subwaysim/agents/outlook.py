@@ -22,12 +22,13 @@ from itertools import accumulate, chain
 import numpy as np
 
 from subwaysim.agents.chances import sample_kernel, square_weights_kernel, trips_to_come
+from subwaysim.agents.plan_values import extra_trip_worths, rows_past_heads, sample_blocks
 from subwaysim.board import Board
 from subwaysim.builds import Build
 from subwaysim.cards import card_table
 from subwaysim.network import Network
 from subwaysim.routing.expectation import pair_points
-from subwaysim.routing.variants import plans_points
+from subwaysim.routing.variants import plans_points, plans_points_flat
 from subwaysim.state import GameState
 
 RIVAL_WEIGHT = 0.5  # how much the best rival's expected points count against one's own
@@ -51,6 +52,23 @@ def square_weights(state: GameState, extra: tuple[int, int] | None = None) -> np
     return square_weights_kernel(  # type: ignore[no-any-return]
         columns, most, identities, offsets, supply, ahead, deck, identity
     )
+
+
+def square_weights_each(state: GameState, extras: Sequence[tuple[int, int]]) -> list[np.ndarray]:
+    """`square_weights(state, extra)` for each of `extras`, the decks and the turns left read
+    once (the same compiled call, the same arguments: the same floats)."""
+    if not extras:
+        return []
+    decks = state.decks
+    columns, most, identities, offsets, piles = _deck_tables(
+        state.board, tuple((d.max_population, d.identities) for d in decks)
+    )
+    supply = np.fromiter(chain.from_iterable(d.supply for d in decks), np.int64, piles)
+    ahead = turns_left(state) / 2
+    return [
+        square_weights_kernel(columns, most, identities, offsets, supply, ahead, deck, identity)
+        for deck, identity in extras
+    ]
 
 
 def square_weights_of(
@@ -306,11 +324,82 @@ class Valuation:
             for p, e in zip(found, extras, strict=True)
         ]
 
+    def plan_values(
+        self,
+        network: Network,
+        plans: Sequence[tuple[tuple[Build, ...], tuple[int, ...]]],
+        starts: Sequence[tuple[int, ...]],
+        heads: Sequence[int],
+    ) -> PlanValues:
+        """For each plan (its builds by this player on `network`, its extra squares), in one
+        compiled call: its network's worth (`value`, the same sums) and the worth of its
+        SG-18 extra trips from `starts` to the queue `heads` (`extra_trips`, the
+        same floats), with no `Trips` made but for the plans that ask (`PlanValues.trips`).
+        Every start and head must be among the plan's extra squares."""
+        sample = self.sample
+        extras = [tuple(dict.fromkeys(squares)) for _, squares in plans]
+        valid, points, offsets = plans_points_flat(
+            self.state.router_for(network),
+            self.seat,
+            [steps for steps, _ in plans],
+            sample.origins,
+            sample.destinations,
+            extras,
+            self.seat,
+            *self.points,
+        )
+        o, d, players = len(sample.origins), len(sample.destinations), len(self.state.players)
+        ends = len(plans) + 1
+        extra_offsets = np.fromiter(accumulate(map(len, extras), initial=0), np.int64, ends)
+        start_offsets = np.fromiter(accumulate(map(len, starts), initial=0), np.int64, ends)
+        blocks = sample_blocks(points, offsets, valid, extra_offsets, o, d, players)
+        found = iter(self._block_values(blocks))
+        trips = (
+            points,
+            offsets,
+            valid,
+            np.fromiter(chain.from_iterable(extras), np.int64, int(extra_offsets[-1])),
+            extra_offsets,
+            np.fromiter(chain.from_iterable(starts), np.int64, int(start_offsets[-1])),
+            start_offsets,
+            np.array(heads, dtype=np.int64),
+            o,
+            d,
+            players,
+        )
+        rivals = np.array(self.rivals, dtype=np.int64)
+        head_trips, beyond = extra_trip_worths(*trips, self.seat, rivals, self.rival_weight)
+        extra = head_trips.tolist()
+        if beyond.any():  # trips past the queues go to sampled destinations (`trip_from`)
+            plan_of, rows = rows_past_heads(*trips)
+            found_rows = (sample.destination_weights @ rows).tolist()
+            for i, row in zip(plan_of.tolist(), found_rows, strict=True):
+                extra[i] += self.worth_of(row)  # (after its trips to the heads, in order)
+        worths = [next(found) if ok else None for ok in valid.tolist()]
+        return PlanValues(
+            self,
+            valid.tolist(),
+            points,
+            offsets.tolist(),
+            extras,
+            worths,
+            [e if w is not None else None for w, e in zip(worths, extra, strict=True)],
+        )
+
+    def _block_values(self, blocks: np.ndarray) -> list[float]:
+        """`values` of stacked (M, O, D * P) sampled blocks (the same products)."""
+        if not len(blocks):
+            return []
+        s = self.sample
+        by_destination = (s.origin_weights @ blocks).reshape(len(blocks), len(s.destinations), -1)
+        points = by_destination.transpose(0, 2, 1) @ s.destination_weights
+        return [self.worth_of(row) for row in points.tolist()]
+
     def worth(self, points: np.ndarray) -> float:
         """Own expected points minus a share of the best rival's."""
-        return self._worth(points.tolist())
+        return self.worth_of(points.tolist())
 
-    def _worth(self, values: list[float]) -> float:
+    def worth_of(self, values: list[float]) -> float:
         """`worth` of each player's points as plain numbers (the same operations)."""
         rivals = self.rivals
         if len(rivals) == 1:  # (the max of one rival, without a generator)
@@ -322,8 +411,20 @@ class Valuation:
         """The worth of the sampled trips (of `sample`'s weights, default the view's own)."""
         s = sample or self.sample
         o, d = len(s.origins), len(s.destinations)
-        block = np.ascontiguousarray(trips.points[:o, :d]).reshape(o, -1)
-        points = (s.origin_weights @ block).reshape(d, -1).T @ s.destination_weights
+        return self._value_of(np.ascontiguousarray(trips.points[:o, :d]), s)
+
+    def values_under(self, trips: Trips, ratios: Sequence[np.ndarray]) -> list[float]:
+        """`value(trips, self.sample.reweighted(ratio))` for each of `ratios` (importance
+        ratios per square: intensify, SG-16), the sampled block copied once."""
+        s = self.sample
+        o, d = len(s.origins), len(s.destinations)
+        block = np.ascontiguousarray(trips.points[:o, :d])
+        return [self._value_of(block, s.reweighted(ratio)) for ratio in ratios]
+
+    def _value_of(self, block: np.ndarray, s: TripSample) -> float:
+        """The worth of the (O, D, P) contiguous `block` of points under `s`'s weights."""
+        o, d = len(s.origins), len(s.destinations)
+        points = (s.origin_weights @ block.reshape(o, -1)).reshape(d, -1).T @ s.destination_weights
         return self.worth(points)  # the sum over o, d of w_o * points[o, d] * w_d
 
     def values(self, found: Sequence[Trips]) -> list[float]:
@@ -336,9 +437,7 @@ class Valuation:
         o, d = len(s.origins), len(s.destinations)
         # (end to end along the origins: the array `np.stack` makes, without its views)
         blocks = np.concatenate([t.points[:o, :d] for t in found]).reshape(len(found), o, -1)
-        by_destination = (s.origin_weights @ blocks).reshape(len(found), d, -1)
-        points = by_destination.transpose(0, 2, 1) @ s.destination_weights
-        return [self._worth(row) for row in points.tolist()]
+        return self._block_values(blocks)
 
     def trip_from(self, trips: Trips, origin: int, destination: int | None) -> float:
         """The worth of one SG-18 extra trip from the extra square `origin` to the extra
@@ -347,6 +446,51 @@ class Valuation:
         at = len(sample.origins) + extras.index(origin)  # (`trips.origin(origin)`)
         if destination is not None:
             to = len(sample.destinations) + extras.index(destination)  # (`.destination`)
-            return self._worth(trips.points[at, to].tolist())
+            return self.worth_of(trips.points[at, to].tolist())
         d = len(self.sample.destinations)
         return self.worth(self.sample.destination_weights @ trips.points[at, :d])
+
+
+@dataclass(slots=True)
+class PlanValues:
+    """What `Valuation.plan_values` found: per plan, whether its steps make sense, its
+    network's worth and its SG-18 extra trips' worth (None where they do not)."""
+
+    view: Valuation
+    valid: list[bool]
+    points: np.ndarray  # every plan's points end to end (`plans_points_flat`)
+    offsets: list[int]
+    extras: list[tuple[int, ...]]
+    worths: list[float | None]
+    extra: list[float | None]
+
+    def trips(self, i: int) -> Trips | None:
+        """Plan i's `Trips` (a view of its points), as `Valuation.trips_of_plans` gives it."""
+        if not self.valid[i]:
+            return None
+        sample, extras = self.view.sample, self.extras[i]
+        o, d = len(sample.origins) + len(extras), len(sample.destinations) + len(extras)
+        block = self.points[self.offsets[i] : self.offsets[i + 1]]
+        return Trips(block.reshape(o, d, len(self.view.state.players)), sample, extras)
+
+
+def extra_trips(
+    view: Valuation, trips: Trips, starts: tuple[int, ...], heads: Sequence[int]
+) -> float:
+    """SG-18: the worth of each extra trip; the k-th goes to the k-th queue head when the
+    queues are that deep, else to a sampled destination."""
+    if not starts:
+        return 0
+    # `view.trip_from` of each, inline (the same operations: a queue head's trip is one
+    # trip's points; past the queues, a sampled destination's weighted sum).
+    extras, points = trips.extras, trips.points
+    at_origin, at_destination = len(trips.sample.origins), len(trips.sample.destinations)
+    worths = []
+    for k, start in enumerate(starts):
+        at = at_origin + extras.index(start)
+        if k < len(heads):
+            to = at_destination + extras.index(heads[k])
+            worths.append(view.worth_of(points[at, to].tolist()))
+        else:
+            worths.append(view.trip_from(trips, start, None))
+    return sum(worths)

@@ -959,8 +959,39 @@ def plans_points(
     compiled call (`plan_points`)."""
     if not plans:
         return []
+    valid, points, offsets = plans_points_flat(
+        router,
+        builder,
+        plans,
+        sample_origins,
+        sample_destinations,
+        extras,
+        chooser,
+        single_points,
+        shared_points,
+    )
+    o, d, p = len(sample_origins), len(sample_destinations), len(router.network.players)
+    at = offsets.tolist()
+    return [
+        points[a:b].reshape(o + len(e), d + len(e), p) if ok else None
+        for ok, e, a, b in zip(valid.tolist(), extras, at[:-1], at[1:], strict=True)
+    ]
+
+
+def plans_points_flat(
+    router: Router,
+    builder: int,
+    plans: Sequence[Sequence[Step]],
+    sample_origins: np.ndarray,
+    sample_destinations: np.ndarray,
+    extras: Sequence[tuple[int, ...]],
+    chooser: int,
+    single_points: int,
+    shared_points: int,
+) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+    """`plans_points` as the compiled call returns it: (valid per plan, every plan's points
+    end to end, plan i's at offsets[i]:offsets[i + 1], C order (O + E_i, D + E_i, P))."""
     network = router.network
-    players = network.players
     arrays = _base_arrays(router)
     every = [step for steps in plans for step in steps]
     count = len(every)
@@ -997,12 +1028,7 @@ def plans_points(
         kept.have,
         slots,
     )
-    o, d, p = len(sample_origins), len(sample_destinations), len(players)
-    at = offsets.tolist()
-    return [
-        points[a:b].reshape(o + len(e), d + len(e), p) if ok else None
-        for ok, e, a, b in zip(valid.tolist(), extras, at[:-1], at[1:], strict=True)
-    ]
+    return valid, points, offsets
 
 
 # The last network's (network, rules, arrays, (slab, slots) or None, its systems' rides).
