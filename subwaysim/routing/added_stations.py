@@ -35,17 +35,17 @@ def add_station(legs, squares, closure, m, x, edge_out, edge_in, origins, destin
     for b in range(m):
         best = edge_out[b]
         for a in range(m):
-            best = min(best, edge_out[a] + closure[a, b])
+            best = min(best, np.int32(edge_out[a] + closure[a, b]))
         from_x[b] = best
     for a in range(m):
         best, row = edge_in[a], closure[a]
         for b in range(m):
-            best = min(best, row[b] + edge_in[b])
+            best = min(best, np.int32(row[b] + edge_in[b]))
         to_x[a] = best
     for a in range(m):
         row, ax = closure[a], to_x[a]
         for b in range(m):
-            row[b] = min(row[b], ax + from_x[b])
+            row[b] = min(row[b], np.int32(ax + from_x[b]))
         row[m] = ax
     closure[m, :m] = from_x
     closure[m, m] = 0
@@ -57,14 +57,14 @@ def add_station(legs, squares, closure, m, x, edge_out, edge_in, origins, destin
     for b in range(m):
         xb, line = from_x[b], legs[squares[b]]
         for j in range(count_d):
-            onward[j] = min(onward[j], xb + line[destinations[j]])
+            onward[j] = min(onward[j], np.int32(xb + line[destinations[j]]))
     for i in range(count_o):
         o = origins[i]
         to = legs[o]
         reach_x = to[x]  # the shortest way from the origin to x, maybe by an old station
         for a in range(m):
-            reach_x = min(reach_x, to[squares[a]] + to_x[a])
+            reach_x = min(reach_x, np.int32(to[squares[a]] + to_x[a]))
         line_out = out[i]
         for j in range(count_d):
-            line_out[j] = min(line_out[j], reach_x + onward[j])
+            line_out[j] = min(line_out[j], np.int32(reach_x + onward[j]))
     squares[m] = x

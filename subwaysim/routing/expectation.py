@@ -125,7 +125,7 @@ def _close(closure):  # type: ignore[no-untyped-def]
         for a in range(k):
             row, to_m = closure[a], closure[a, m]
             for b in range(k):
-                row[b] = min(row[b], to_m + through[b])
+                row[b] = min(row[b], np.int32(to_m + through[b]))
 
 
 @kernel
@@ -149,7 +149,7 @@ def _reach_row(via, onward, row):  # type: ignore[no-untyped-def]
     for b in range(len(via)):
         vb, line = via[b], onward[b]
         for j in range(len(row)):  # contiguous: the compiler vectorises it
-            row[j] = min(row[j], vb + line[j])
+            row[j] = min(row[j], np.int32(vb + line[j]))
 
 
 @kernel
@@ -188,7 +188,7 @@ def _group_reach(  # type: ignore[no-untyped-def]
                 for a in range(k):
                     walk_a, row = walk[origins[i], st[a]], closure[a]
                     for b in range(k):
-                        via[b] = min(via[b], walk_a + row[b])
+                        via[b] = min(via[b], np.int32(walk_a + row[b]))
                 _reach_row(via, ahead, reach[i, g])
             continue
         # With transfer costs the last system ridden matters: a search over (station,

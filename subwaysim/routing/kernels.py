@@ -3,7 +3,9 @@
 Squares are `rank * width + file`; distances are int32 with `INF` for "no way".
 - `walk_distances`: every square to every square on foot (SG-9), once per board.
 - `ride_matrix`: one system's stations and the stops counted by the best ride between
-  every two of them (SG-10..SG-12).
+  every two of them (SG-10..SG-12); its breadth-first searches read each stop's hops as
+  a bit set where a system has at most 64 stops (`_bit_hop_counts`; numba's
+  `trailing_zeros` finds a set's stops), the hop arrays beyond.
 - `station_dijkstra`: from a square to every station of a set of systems, riding and
   (optionally) walking between them, with transfer costs (SG-13); `station_trip` a trip.
 - `heap_push`, `heap_pop`, `grid_step`: the array heap and the step to a neighbouring square
@@ -16,6 +18,7 @@ from __future__ import annotations
 import heapq
 
 import numpy as np
+from numba.cpython.unsafe.numbers import trailing_zeros
 
 from tabletop.compiled import kernel
 
@@ -272,6 +275,45 @@ def _hop_counts_into(source, adjacencies, hops, queue):  # type: ignore[no-untyp
 
 
 @kernel
+def _hop_bits(adjacencies, n_stops):  # type: ignore[no-untyped-def]
+    """Each stop's hops as a bit set (n_stops <= 64): bit v of out[u] for a hop u -> v in
+    any of `adjacencies` (A, n_stops, 4)."""
+    out = np.zeros(n_stops, np.uint64)
+    one = np.uint64(1)
+    for a in range(adjacencies.shape[0]):
+        for u in range(n_stops):
+            for k in range(4):
+                v = adjacencies[a, u, k]
+                if v >= 0:
+                    out[u] |= one << np.uint64(v)
+    return out
+
+
+@kernel
+def _bit_hop_counts(source, bits, hops):  # type: ignore[no-untyped-def]
+    """`_hop_counts_into` over hop bit sets (`_hop_bits`): a level of the breadth-first
+    search is the union of its stops' hops, less the stops reached before."""
+    hops[:] = -1
+    hops[source] = 0
+    one = np.uint64(1)
+    reached = one << np.uint64(source)
+    frontier = reached
+    level = 0
+    while frontier != 0:
+        level += 1
+        ahead = np.uint64(0)
+        while frontier != 0:
+            ahead |= bits[trailing_zeros(frontier)]
+            frontier &= frontier - one
+        ahead &= ~reached
+        reached |= ahead
+        frontier = ahead
+        while ahead != 0:
+            hops[trailing_zeros(ahead)] = level
+            ahead &= ahead - one
+
+
+@kernel
 def _ride_matrix(width, height, track, kinds, both_ends):  # type: ignore[no-untyped-def]
     size = width * height
     degree = np.zeros(size, np.int64)
@@ -316,10 +358,19 @@ def _ride_matrix(width, height, track, kinds, both_ends):  # type: ignore[no-unt
         hops = np.empty(n_stops, np.int64)
         quick = np.empty(n_stops, np.int64)
         queue = np.empty(n_stops, np.int64)
+        few = n_stops <= 64  # (hop bit sets: a stop a bit of one word)
+        local_bits = _hop_bits(local_graph, n_stops) if few else np.empty(0, np.uint64)
+        express_bits = _hop_bits(express_graph, n_stops) if few else np.empty(0, np.uint64)
         for a in range(n_stations):
-            _hop_counts_into(station_stop[a], local_graph, hops, queue)
+            if few:
+                _bit_hop_counts(station_stop[a], local_bits, hops)
+            else:
+                _hop_counts_into(station_stop[a], local_graph, hops, queue)
             if kinds[stations[a]] == 2:
-                _hop_counts_into(station_stop[a], express_graph, quick, queue)
+                if few:
+                    _bit_hop_counts(station_stop[a], express_bits, quick)
+                else:
+                    _hop_counts_into(station_stop[a], express_graph, quick, queue)
             for b in range(n_stations):
                 h = hops[station_stop[b]]
                 if kinds[stations[a]] == 2 and kinds[stations[b]] == 2:
@@ -337,8 +388,13 @@ def _ride_matrix(width, height, track, kinds, both_ends):  # type: ignore[no-unt
         graph[0], graph[1] = plain, fast
         hops = np.empty(n_stops, np.int64)
         queue = np.empty(n_stops, np.int64)
+        few = n_stops <= 64  # (hop bit sets: a stop a bit of one word)
+        bits = _hop_bits(graph, n_stops) if few else np.empty(0, np.uint64)
         for a in range(n_stations):
-            _hop_counts_into(station_stop[a], graph, hops, queue)
+            if few:
+                _bit_hop_counts(station_stop[a], bits, hops)
+            else:
+                _hop_counts_into(station_stop[a], graph, hops, queue)
             for b in range(n_stations):
                 if hops[station_stop[b]] >= 0:
                     matrix[a, b] = hops[station_stop[b]] + 1

@@ -108,7 +108,7 @@ def _reach_through(legs, st, closure, origins, destinations, direct, out):  # ty
         for a in range(k):
             to_a, line = legs[o, st[a]], closure[a]
             for b in range(k):
-                via[b] = min(via[b], to_a + line[b])
+                via[b] = min(via[b], np.int32(to_a + line[b]))
         line_out = out[i]
         if direct:
             start = legs[o]
@@ -119,7 +119,7 @@ def _reach_through(legs, st, closure, origins, destinations, direct, out):  # ty
         for b in range(k):
             vb, line = via[b], onward[b]
             for j in range(count_d):
-                line_out[j] = min(line_out[j], vb + line[j])
+                line_out[j] = min(line_out[j], np.int32(vb + line[j]))
 
 
 @kernel
@@ -167,13 +167,13 @@ def _rival_rows(walk, st, closure, squares, rows, have):  # type: ignore[no-unty
         for a in range(k):
             walk_a, line = walk[x, st[a]], closure[a]
             for b in range(k):
-                via[b] = min(via[b], walk_a + line[b])
+                via[b] = min(via[b], np.int32(walk_a + line[b]))
         row = rows[x]
         row[:] = walk[x]
         for b in range(k):
             vb, onward = via[b], walk[st[b]]
             for y in range(size):
-                row[y] = min(row[y], vb + onward[y])
+                row[y] = min(row[y], np.int32(vb + onward[y]))
 
 
 @kernel
