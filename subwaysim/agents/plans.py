@@ -145,17 +145,24 @@ def _stations(
     as numpy's does, IEEE 754)."""
     network = state.network
     own, built = network.track[player], network.stations
-    free = sorted(own - built.keys(), key=lambda sq: -weights[sq])
+    # (the busiest first, ties in the set's order: `sorted` is stable, reversed too)
+    free = sorted(own - built.keys(), key=weights.__getitem__, reverse=True)
+    prices = state.prices
     for sq in free[: breadth.stations]:
         for kind in ("express", "local"):  # on a tie in value, express (SG-12) keeps options
             station = _station(sq, kind)
-            cost = max(price(state, player, station, budget, network), 1)
+            rate = prices.express_station if kind == "express" else prices.local_station
+            cost = max(_price_on(state, rate, sq, budget), 1)  # `price`'s
             yield Plan((station,), cost, weights[sq] / cost)
     if not any(sq in own for sq in built):  # a ride needs two stations (SG-12)
+        local = prices.local_station
         for i, a in enumerate(free[: breadth.targets]):
             for b in free[i + 1 : breadth.targets]:
                 steps = (_station(a, "local"), _station(b, "local"))
-                cost = plan_cost(state, player, steps, budget)
+                # (`plan_cost`: each station's price, the sum at least one point)
+                cost = max(
+                    _price_on(state, local, a, budget) + _price_on(state, local, b, budget), 1
+                )
                 yield Plan(steps, cost, math.sqrt(weights[a] * weights[b]) / cost)
 
 
@@ -187,14 +194,7 @@ def _lines(
     served = any(sq in own for sq in network.stations)
     known: dict[int, int] = {}  # each square's local station price (SG-17, SG-21)
     if own:
-        paths = cheapest_paths(state, own, steps_cost)
-        for target in targets:
-            path = paths.path(target)
-            if path is None:
-                continue
-            start = attachment(state, own, path)
-            ends = (target,) if served else (start, target)
-            yield line_plan(state, player, path, ends, costs, budget, shares, known)
+        yield from _own_lines(state, player, shares, budget, targets, steps_cost, served)
         return
     walk = state.router().walking.distances
     for i, a in enumerate(targets):
@@ -205,6 +205,88 @@ def _lines(
             path = paths.path(b)
             if path is not None:
                 yield line_plan(state, player, [a, *path], (a, b), costs, budget, shares, known)
+
+
+def _own_lines(
+    state: GameState,
+    player: str,
+    shares: list[float],
+    budget: int,
+    targets: list[int],
+    steps_cost: np.ndarray,
+    served: bool,
+) -> Iterator[Plan]:
+    """The lines from the player's own track, in one compiled call (`line_plans.line_steps`,
+    whose twin is `cheapest_paths`, `attachment` and `line_plan`): the same plans."""
+    from subwaysim.agents.line_plans import line_steps  # (it reads this module's kernel)
+
+    if not targets:
+        return
+    network, board = state.network, state.board
+    size = board.size
+    own = np.zeros(size, dtype=np.bool_)
+    own[list(network.track[player])] = True
+    built = np.zeros(size, dtype=np.bool_)
+    if network.stations:
+        built[list(network.stations)] = True
+    codes, lengths, points, starts = line_steps(
+        board.width,
+        board.height,
+        steps_cost,
+        own,
+        built,
+        _local_station_prices(state, budget),
+        np.array(targets, dtype=np.int64),
+        served,
+        MAX_LINE,
+    )
+    made = _line_builds(size)
+    steps_of = [made[c] for c in codes.tolist()]
+    at = 0
+    for target, count, cost, start in zip(
+        targets, lengths.tolist(), points.tolist(), starts.tolist(), strict=True
+    ):
+        if count < 0:
+            continue  # too dear or cut off
+        steps = tuple(steps_of[at : at + count])
+        at += count
+        # (the prior as `line_plan` works it out, float for float)
+        ends = (target,) if served else (start, target)
+        prior = float(math.prod(shares[t] for t in ends)) ** (1 / len(ends)) / cost
+        yield Plan(steps, cost, prior)
+
+
+def _line_builds(size: int) -> list[Build]:
+    """The kept builds of `line_steps`' codes: track on square s at 2s, its local station at
+    2s + 1."""
+    found = _LINE_BUILDS.get(size)
+    if found is None:
+        found = _LINE_BUILDS[size] = [
+            _track(c // 2) if c % 2 == 0 else _station(c // 2, "local") for c in range(2 * size)
+        ]
+    return found
+
+
+_LINE_BUILDS: dict[int, list[Build]] = {}
+
+
+def _local_station_prices(state: GameState, budget: int) -> np.ndarray:
+    """Each square's local station price as `price` gives it (SG-17, SG-21 surcharge)."""
+    size = state.board.size
+    base = state.prices.local_station
+    if base == PHASE:
+        return _flat_prices(max(budget, 1), size)  # (no surcharge on a whole phase)
+    if not state.prices.surcharge:
+        return _flat_prices(int(base), size)
+    populated = [builds.populated(state, sq) for sq in range(size)]
+    return np.array([int(base) + state.prices.surcharge * p for p in populated], np.int64)
+
+
+@lru_cache(maxsize=64)
+def _flat_prices(price: int, size: int) -> np.ndarray:
+    table = np.full(size, price, dtype=np.int64)
+    table.flags.writeable = False
+    return table
 
 
 def removals(
@@ -221,12 +303,31 @@ def _removals(
     own = [st for st in state.network.stations_of(player) if st.builder == player]
     if len(own) < 3:
         return  # a system needs two stations to ride (SG-12): nothing to spare
+    prices = state.prices
     for station in sorted(own, key=lambda st: weights[st.square])[: breadth.changes]:
-        steps: tuple[Build, ...] = (Build("remove_station", station.square),)
-        yield Plan(steps, plan_cost(state, player, steps, budget))
+        sq = station.square
+        removal = _REMOVALS.get(sq)
+        if removal is None:
+            removal = _REMOVALS[sq] = Build("remove_station", sq)
+        # (`plan_cost`: each step's price, the sum at least one point)
+        cost = _price_on(state, prices.remove_station, sq, budget)
+        yield Plan((removal,), max(cost, 1))
         if station.kind == "local":
-            steps = (*steps, Build("station", station.square, "express"))
-            yield Plan(steps, plan_cost(state, player, steps, budget))
+            cost += _price_on(state, prices.express_station, sq, budget)
+            yield Plan((removal, _station(sq, "express")), max(cost, 1))
+
+
+_REMOVALS: dict[int, Build] = {}  # one `Build("remove_station", square)` a square
+
+
+def _price_on(state: GameState, rate: int | str, square: int, budget: int) -> int:
+    """`price` of a build on `square` whose SG-17 price is `rate` whatever the network (a
+    station, a removal): a whole phase counts as the budget; SG-21's surcharge on a
+    populated square (`builds.cost`)."""
+    if rate == PHASE:
+        return max(budget, 1)
+    extra = state.prices.surcharge
+    return int(rate) + (extra if extra and builds.populated(state, square) else 0)
 
 
 def intensify_builds(

@@ -1,0 +1,151 @@
+"""A player's line plans from its own track, as one compiled call (issue 28, greedy's cost).
+
+`plans._lines` lays a line from the player's network to each busy square: the cheapest
+track (SG-17: hazard and shared squares at their price), a local station at the target and,
+while the system serves no station, one where the line starts (SG-12: a ride needs two).
+`line_steps` works out every target's steps and points in one call: one Dijkstra from the
+own track (`plans.grid_dijkstra`, the same kernel), each path walked back, the attachment
+square (the first own neighbour, south, west, east, north, as `Board.neighbours`), the steps
+in `plans.line_plan`'s order and their points. Steps are codes: `2 * square` lays track,
+`2 * square + 1` a local station. The plain-Python twin is `plans.cheapest_paths`,
+`plans.attachment` and `plans.line_plan`, which `line_steps_reference` calls target by
+target; the tests hold one to the other.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+import numpy as np
+
+from subwaysim.agents.plans import (
+    attachment,
+    cheapest_paths,
+    grid_dijkstra,
+    line_plan,
+)
+from subwaysim.builds import Build
+from subwaysim.state import GameState
+from tabletop.compiled import kernel
+
+UNREACHED = -1  # a target's length when its line is too dear or cut off
+
+__all__ = ["UNREACHED", "decode", "line_steps", "line_steps_reference"]
+
+
+@kernel
+def line_steps(width, height, costs, own, built, station_price, targets, served, limit):  # type: ignore[no-untyped-def]
+    """Every target's steps as codes, one after another, then for each target: the count of
+    its steps (UNREACHED: too dear or cut off), its points and the own square its line
+    starts from. `costs` is `plans.track_costs`' table, `own` and `built`
+    masks of the player's track and of every station, `station_price` each square's local
+    station price, `served` whether the system serves a station already."""
+    size = width * height
+    reach, back = grid_dijkstra(width, height, costs, own, limit)
+    count = len(targets)
+    codes = np.empty(count * (size + 2), np.int64)
+    used = 0
+    lengths = np.full(count, -1, np.int64)
+    points = np.zeros(count, np.int64)
+    starts = np.full(count, -1, np.int64)
+    path = np.empty(size + 1, np.int64)
+    for i in range(count):
+        target = targets[i]
+        if reach[target] > limit:
+            continue
+        # the new squares from the own track to the target (`Paths.path`)
+        n = 0
+        sq = target
+        while True:
+            if not own[sq]:
+                path[n] = sq
+                n += 1
+            if back[sq] < 0:
+                break
+            sq = back[sq]
+        path[:n] = path[:n][::-1].copy()
+        # the attachment: path[0]'s first own neighbour, south, west, east, north
+        first = path[0]
+        start = first
+        rank, file = first // width, first % width
+        if rank > 0 and own[first - width]:
+            start = first - width
+        elif file > 0 and own[first - 1]:
+            start = first - 1
+        elif file < width - 1 and own[first + 1]:
+            start = first + 1
+        elif rank < height - 1 and own[first + width]:
+            start = first + width
+        starts[i] = start
+        # `line_plan`: the first end's track (and station) first, then the rest in order
+        lead = target if served else start
+        row = codes[used:]
+        m = 0
+        placed_lead = False
+        total = 0
+        lead_in_path = False
+        for j in range(n):
+            lead_in_path = lead_in_path or path[j] == lead
+        if lead_in_path:
+            row[m] = 2 * lead
+            m += 1
+            total += costs[lead]
+            if not built[lead]:
+                row[m] = 2 * lead + 1
+                m += 1
+                placed_lead = True
+        for j in range(n):
+            sq = path[j]
+            if sq == lead and lead_in_path:
+                continue
+            row[m] = 2 * sq
+            m += 1
+            total += costs[sq]
+        # the ends' stations not placed yet: the first end's before every step, the other after
+        if not built[lead] and not placed_lead:
+            row[1 : m + 1] = row[0:m].copy()
+            row[0] = 2 * lead + 1
+            m += 1
+            total += station_price[lead]
+        elif placed_lead:
+            total += station_price[lead]
+        if not served and target != lead and not built[target]:
+            row[m] = 2 * target + 1
+            m += 1
+            total += station_price[target]
+        lengths[i] = m
+        used += m
+        points[i] = max(total, 1)
+    return codes[:used], lengths, points, starts
+
+
+def decode(codes: Sequence[int], builds_of: Sequence[Build]) -> tuple[Build, ...]:
+    """The builds of a row of step codes (`builds_of[code]`, kept builds)."""
+    return tuple([builds_of[c] for c in codes])
+
+
+def line_steps_reference(
+    state: GameState,
+    player: str,
+    targets: list[int],
+    costs: np.ndarray,
+    budget: int,
+    shares: list[float],
+) -> list[tuple[tuple[Build, ...], int, int] | None]:
+    """What `line_steps` finds, target by target, by `plans`' plain-Python steps: (builds,
+    points, start) or None (too dear or cut off)."""
+    network = state.network
+    own = network.track[player]
+    served = any(sq in own for sq in network.stations)
+    paths = cheapest_paths(state, own, costs)
+    found: list[tuple[tuple[Build, ...], int, int] | None] = []
+    for target in targets:
+        path = paths.path(target)
+        if path is None:
+            found.append(None)
+            continue
+        start = attachment(state, own, path)
+        ends = (target,) if served else (start, target)
+        plan = line_plan(state, player, path, ends, costs.tolist(), budget, shares)
+        found.append((plan.builds, plan.cost, start))
+    return found
