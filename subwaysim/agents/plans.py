@@ -22,6 +22,7 @@ from functools import lru_cache
 import numpy as np
 
 from subwaysim import builds
+from subwaysim.agents.busy import exponents, heaviest
 from subwaysim.board import Board
 from subwaysim.builds import PHASE, Build, Prices
 from subwaysim.network import Network
@@ -123,7 +124,18 @@ def busy_squares(
     weights: np.ndarray, draws: np.random.Generator, breadth: Breadth = FULL
 ) -> list[int]:
     """Squares drawn by weight without replacement: busy ones first, and a spread of them
-    when many squares are about as busy (early in a game every square is)."""
+    when many squares are about as busy (early in a game every square is). Compiled steps
+    (`busy.py`) around numpy's power: the same squares as `busy_squares_reference`."""
+    keys = draws.random(len(weights))
+    powered = keys ** exponents(weights)  # Efraimidis-Spirakis
+    busiest: list[int] = heaviest(powered, weights, breadth.targets * 3).tolist()
+    return busiest
+
+
+def busy_squares_reference(
+    weights: np.ndarray, draws: np.random.Generator, breadth: Breadth = FULL
+) -> list[int]:
+    """`busy_squares` in numpy steps (its twin)."""
     keys = draws.random(len(weights))
     keys = np.where(
         weights > 0, keys ** (1 / np.maximum(weights, 1e-300)), 0.0
