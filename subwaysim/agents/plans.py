@@ -160,12 +160,13 @@ def _stations(
     # (the busiest first, ties in the set's order: `sorted` is stable, reversed too)
     free = sorted(own - built.keys(), key=weights.__getitem__, reverse=True)
     prices = state.prices
+    express, local = prices.express_station, prices.local_station
     for sq in free[: breadth.stations]:
-        for kind in ("express", "local"):  # on a tie in value, express (SG-12) keeps options
-            station = _station(sq, kind)
-            rate = prices.express_station if kind == "express" else prices.local_station
-            cost = max(_price_on(state, rate, sq, budget), 1)  # `price`'s
-            yield Plan((station,), cost, weights[sq] / cost)
+        # on a tie in value, express (SG-12) keeps options; the costs as `price`'s
+        cost = max(_price_on(state, express, sq, budget), 1)
+        yield Plan((_station(sq, "express"),), cost, weights[sq] / cost)
+        cost = max(_price_on(state, local, sq, budget), 1)
+        yield Plan((_station(sq, "local"),), cost, weights[sq] / cost)
     if not any(sq in own for sq in built):  # a ride needs two stations (SG-12)
         local = prices.local_station
         for i, a in enumerate(free[: breadth.targets]):
@@ -200,14 +201,16 @@ def _lines(
     """`lines` with the weights as plain numbers (what `line_plan` reads)."""
     network = state.network
     own = network.track[player]
-    steps_cost = track_costs(state, player, budget)
-    costs = steps_cost.tolist()  # plain numbers for `line_plan`
+    mask = np.zeros(state.board.size, dtype=np.bool_)
+    mask[list(own)] = True
+    steps_cost = _track_table(state, player, budget, mask)
     targets = [t for t in busy if t not in own][: breadth.targets]
     served = any(sq in own for sq in network.stations)
-    known: dict[int, int] = {}  # each square's local station price (SG-17, SG-21)
     if own:
-        yield from _own_lines(state, player, shares, budget, targets, steps_cost, served)
+        yield from _own_lines(state, player, shares, budget, targets, steps_cost, served, mask)
         return
+    costs = steps_cost.tolist()  # plain numbers for `line_plan`
+    known: dict[int, int] = {}  # each square's local station price (SG-17, SG-21)
     walk = state.router().walking.distances
     for i, a in enumerate(targets):
         paths = cheapest_paths(state, frozenset({a}), steps_cost)
@@ -227,17 +230,20 @@ def _own_lines(
     targets: list[int],
     steps_cost: np.ndarray,
     served: bool,
+    own: np.ndarray | None = None,
 ) -> Iterator[Plan]:
     """The lines from the player's own track, in one compiled call (`line_plans.line_steps`,
-    whose twin is `cheapest_paths`, `attachment` and `line_plan`): the same plans."""
+    whose twin is `cheapest_paths`, `attachment` and `line_plan`): the same plans. `own`
+    masks the player's track (made here when not given)."""
     from subwaysim.agents.line_plans import line_steps  # (it reads this module's kernel)
 
     if not targets:
         return
     network, board = state.network, state.board
     size = board.size
-    own = np.zeros(size, dtype=np.bool_)
-    own[list(network.track[player])] = True
+    if own is None:
+        own = np.zeros(size, dtype=np.bool_)
+        own[list(network.track[player])] = True
     built = np.zeros(size, dtype=np.bool_)
     if network.stations:
         built[list(network.stations)] = True
@@ -262,10 +268,12 @@ def _own_lines(
             continue  # too dear or cut off
         steps = tuple(steps_of[at : at + count])
         at += count
-        # (the prior as `line_plan` works it out, float for float)
-        ends = (target,) if served else (start, target)
-        prior = float(math.prod(shares[t] for t in ends)) ** (1 / len(ends)) / cost
-        yield Plan(steps, cost, prior)
+        # (the prior as `line_plan` works it out, float for float: math.prod of one weight
+        # is that weight, of two their product, 1 / len(ends) is 1.0 or 0.5)
+        if served:
+            yield Plan(steps, cost, shares[target] ** 1.0 / cost)
+        else:
+            yield Plan(steps, cost, (shares[start] * shares[target]) ** 0.5 / cost)
 
 
 def _line_builds(size: int) -> list[Build]:
@@ -312,7 +320,9 @@ def _removals(
     state: GameState, player: str, weights: list[float], budget: int, breadth: Breadth
 ) -> Iterator[Plan]:
     """`removals` with the weights as plain numbers (the same order)."""
-    own = [st for st in state.network.stations_of(player) if st.builder == player]
+    network = state.network
+    stations = network.stations  # (`served`: the squares of `stations_of`, kept per network)
+    own = [stations[sq] for sq, _ in network.served(player) if stations[sq].builder == player]
     if len(own) < 3:
         return  # a system needs two stations to ride (SG-12): nothing to spare
     prices = state.prices
@@ -346,10 +356,11 @@ def intensify_builds(
     state: GameState, player: str, weights: np.ndarray, breadth: Breadth = FULL
 ) -> Iterator[Build]:
     """Intensify a card of the busiest squares its own stations serve (SG-17)."""
-    served = sorted(state.network.stations_of(player), key=lambda st: -weights[st.square])
-    for station in served[: breadth.intensify]:
+    # (the squares of `stations_of`, by square, kept per network: the same order)
+    served = sorted([sq for sq, _ in state.network.served(player)], key=lambda sq: -weights[sq])
+    for square in served[: breadth.intensify]:
         for deck in state.decks:
-            key = (station.square, deck.name)
+            key = (square, deck.name)
             build = _INTENSIFY.get(key)
             if build is None:
                 build = _INTENSIFY[key] = Build("intensify", *key)
@@ -362,6 +373,13 @@ _INTENSIFY: dict[tuple[int, str], Build] = {}  # one intensify build a square an
 def track_costs(state: GameState, player: str, budget: int) -> np.ndarray:
     """Points to lay track on each square (0 where the player has track already): SG-17's
     hazard and shared prices (a whole phase counting as the budget), SG-21's surcharge."""
+    own = np.zeros(state.board.size, dtype=np.bool_)
+    own[list(state.network.track[player])] = True
+    return _track_table(state, player, budget, own)
+
+
+def _track_table(state: GameState, player: str, budget: int, own: np.ndarray) -> np.ndarray:
+    """`track_costs`, the player's track given as a mask."""
     network, board = state.network, state.board
     prices = state.prices
     points, whole_phase = _track_prices(prices, budget)
@@ -375,7 +393,7 @@ def track_costs(state: GameState, player: str, budget: int) -> np.ndarray:
         whole = whole_phase[kind]  # whole-phase squares (no surcharge on the whole phase)
         populated = np.array([builds.populated(state, sq) for sq in range(board.size)])
         table[populated & ~whole] += prices.surcharge
-    table[list(network.track[player])] = 0
+    table[own] = 0
     return table
 
 
