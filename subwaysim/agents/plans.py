@@ -23,6 +23,7 @@ import numpy as np
 
 from subwaysim import builds
 from subwaysim.agents.busy import exponents, heaviest
+from subwaysim.agents.track_prices import track_table
 from subwaysim.board import Board
 from subwaysim.builds import PHASE, Build, Prices
 from subwaysim.network import Network
@@ -379,7 +380,29 @@ def track_costs(state: GameState, player: str, budget: int) -> np.ndarray:
 
 
 def _track_table(state: GameState, player: str, budget: int, own: np.ndarray) -> np.ndarray:
-    """`track_costs`, the player's track given as a mask."""
+    """`track_costs`, the player's track given as a mask, in one compiled call
+    (`track_prices.track_table`; its twin `track_costs_reference`)."""
+    network, board = state.network, state.board
+    prices = state.prices
+    points, whole = _track_prices(prices, budget)
+    others = [t for other, t in network.track.items() if other != player and t]
+    shared = others[0] if len(others) == 1 else frozenset().union(*others)
+    squares = np.fromiter(shared, np.int64, len(shared)) if shared else _NO_SQUARES
+    if prices.surcharge:
+        populated = np.array([builds.populated(state, sq) for sq in range(board.size)])
+    else:
+        populated = _NOT_POPULATED  # (not read without a surcharge)
+    return track_table(
+        _hazard_kinds(board), squares, own, points, whole, populated, prices.surcharge
+    )
+
+
+_NO_SQUARES = np.zeros(0, dtype=np.int64)
+_NOT_POPULATED = np.zeros(0, dtype=np.bool_)
+
+
+def track_costs_reference(state: GameState, player: str, budget: int) -> np.ndarray:
+    """`track_costs` in numpy steps (the kernel's twin)."""
     network, board = state.network, state.board
     prices = state.prices
     points, whole_phase = _track_prices(prices, budget)
@@ -393,7 +416,7 @@ def _track_table(state: GameState, player: str, budget: int, own: np.ndarray) ->
         whole = whole_phase[kind]  # whole-phase squares (no surcharge on the whole phase)
         populated = np.array([builds.populated(state, sq) for sq in range(board.size)])
         table[populated & ~whole] += prices.surcharge
-    table[own] = 0
+    table[list(network.track[player])] = 0
     return table
 
 
