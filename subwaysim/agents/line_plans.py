@@ -30,7 +30,7 @@ from tabletop.compiled import kernel
 
 UNREACHED = -1  # a target's length when its line is too dear or cut off
 
-__all__ = ["UNREACHED", "decode", "line_steps", "line_steps_reference"]
+__all__ = ["UNREACHED", "decode", "line_steps", "line_steps_reference", "pair_steps"]
 
 
 @kernel
@@ -149,3 +149,58 @@ def line_steps_reference(
         plan = line_plan(state, player, path, ends, costs.tolist(), budget, shares)
         found.append((plan.builds, plan.cost, start))
     return found
+
+
+@kernel
+def pair_steps(width, height, costs, built, station_price, targets, walk, limit):  # type: ignore[no-untyped-def]
+    """For a player without track: a line between every two targets a (earlier) and b
+    (later) more than two steps apart on foot (`walk`), as `plans.line_plan` lays it: a's
+    track and station, the cheapest track on to b (one Dijkstra from each a), b's station.
+    Steps as codes, one line after another, then per pair (in the order a, then b): its
+    count of steps (UNREACHED: too dear, cut off or too near) and its points."""
+    size = width * height
+    count = len(targets)
+    pairs = count * (count - 1) // 2
+    codes = np.empty(pairs * (size + 2), np.int64)
+    lengths = np.full(pairs, -1, np.int64)
+    points = np.zeros(pairs, np.int64)
+    source = np.zeros(size, np.bool_)
+    path = np.empty(size + 1, np.int64)
+    used = 0
+    k = -1
+    for i in range(count):
+        a = targets[i]
+        source[a] = True
+        reach, back = grid_dijkstra(width, height, costs, source, limit)
+        source[a] = False
+        for j in range(i + 1, count):
+            k += 1
+            b = targets[j]
+            if walk[a, b] < 3 or reach[b] > limit:
+                continue
+            n = 0
+            sq = b
+            while sq != a:  # the new squares after a, walked back from b
+                path[n] = sq
+                n += 1
+                sq = back[sq]
+            row = codes[used:]
+            row[0] = 2 * a
+            m = 1
+            total = costs[a]
+            if not built[a]:
+                row[m] = 2 * a + 1
+                m += 1
+                total += station_price[a]
+            for t in range(n - 1, -1, -1):
+                row[m] = 2 * path[t]
+                m += 1
+                total += costs[path[t]]
+            if not built[b]:
+                row[m] = 2 * b + 1
+                m += 1
+                total += station_price[b]
+            lengths[k] = m
+            points[k] = max(total, 1)
+            used += m
+    return codes[:used], lengths, points

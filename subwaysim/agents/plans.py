@@ -210,6 +210,53 @@ def _lines(
     if own:
         yield from _own_lines(state, player, shares, budget, targets, steps_cost, served, mask)
         return
+    yield from _pair_lines(state, shares, budget, targets, steps_cost)
+
+
+def _pair_lines(
+    state: GameState, shares: list[float], budget: int, targets: list[int], steps_cost: np.ndarray
+) -> Iterator[Plan]:
+    """A player without track: lines between two busy squares, in one compiled call
+    (`line_plans.pair_steps`; its twin `pair_lines_reference`): the same plans."""
+    from subwaysim.agents.line_plans import pair_steps  # (it reads this module's kernel)
+
+    if len(targets) < 2:
+        return
+    board = state.board
+    network = state.network
+    built = np.zeros(board.size, dtype=np.bool_)
+    if network.stations:
+        built[list(network.stations)] = True
+    codes, lengths, points = pair_steps(
+        board.width,
+        board.height,
+        steps_cost,
+        built,
+        _local_station_prices(state, budget),
+        np.array(targets, dtype=np.int64),
+        state.router().walking.distances,
+        MAX_LINE,
+    )
+    made = _line_builds(board.size)
+    steps_of = [made[c] for c in codes.tolist()]
+    found = zip(lengths.tolist(), points.tolist(), strict=True)
+    at = 0
+    for i, a in enumerate(targets):
+        for b in targets[i + 1 :]:
+            count, cost = next(found)
+            if count < 0:
+                continue  # too near on foot, too dear or cut off
+            steps = tuple(steps_of[at : at + count])
+            at += count
+            # (the prior as `line_plan` works it out: math.prod of two weights, 1 / 2 = 0.5)
+            yield Plan(steps, cost, (shares[a] * shares[b]) ** 0.5 / cost)
+
+
+def pair_lines_reference(
+    state: GameState, player: str, shares: list[float], budget: int, targets: list[int]
+) -> Iterator[Plan]:
+    """`_pair_lines` by `cheapest_paths` and `line_plan` (its twin)."""
+    steps_cost = track_costs(state, player, budget)
     costs = steps_cost.tolist()  # plain numbers for `line_plan`
     known: dict[int, int] = {}  # each square's local station price (SG-17, SG-21)
     walk = state.router().walking.distances

@@ -201,3 +201,48 @@ def test_greedys_own_lines_are_the_twins_plans_in_real_games(
                     plans.line_plan(state, player, path, ends, costs.tolist(), budget, shares)
                 )
             assert got == want
+
+
+def test_a_player_without_track_lays_lines_between_busy_squares_by_hand() -> None:
+    """No track yet: c3 and d3 are a step apart on foot (no line: a ride of two stops saves
+    nothing); c3 to c7 is track on c3..c7 (5 points) and stations on both (2), c3's track
+    and station first; c7 to d3 is 6 track squares (c7 and five steps) and two stations."""
+    state = state_with({"track": {"BRT": ["k10"]}})
+    sq = state.board.square
+    shares = [0.0] * state.board.size
+    shares[sq("c3")], shares[sq("c7")], shares[sq("d3")] = 0.5, 0.125, 0.25
+    targets = [sq("c3"), sq("c7"), sq("d3")]
+    plans_made = list(plans._pair_lines(state, shares, 3, targets, track_costs(state, "IRT", 3)))
+    assert [(p.cost, p.prior) for p in plans_made] == [
+        (7, (0.5 * 0.125) ** 0.5 / 7),
+        (8, (0.125 * 0.25) ** 0.5 / 8),
+    ]
+    assert plans_made[0].builds == (
+        Build("track", sq("c3")),
+        Build("station", sq("c3"), "local"),
+        *(Build("track", sq(name)) for name in ("c4", "c5", "c6", "c7")),
+        Build("station", sq("c7"), "local"),
+    )
+    assert plans_made == list(plans.pair_lines_reference(state, "IRT", shares, 3, targets))
+
+
+@pytest.mark.parametrize("seed", range(3))
+def test_lines_without_track_are_the_twins_on_random_boards(seed: int) -> None:
+    """Rivals' track and stations (SG-11: a target with a station gets none), track
+    prices (the rival's squares a whole phase: the budget, 1 or 3), targets near and far:
+    the compiled pairs are `line_plan`'s."""
+    chance = random.Random(seed)
+    base = state_with({"track": {"BRT": ["k10"]}})
+    board = base.board
+    for _ in range(20):
+        rival = frozenset(chance.sample(range(board.size), 20))
+        stations = {sq: Station(sq, "local", "BRT") for sq in chance.sample(sorted(rival), 5)}
+        base.network = Network(board, ("IRT", "BRT"), {"IRT": frozenset(), "BRT": rival}, stations)
+        shares = [chance.random() for _ in range(board.size)]
+        targets = chance.sample(range(board.size), 6)
+        if chance.random() < 0.5:  # some targets on the rival's stations
+            targets[:2] = list(stations)[:2]
+        for budget in (1, 3):
+            costs = track_costs(base, "IRT", budget)
+            got = list(plans._pair_lines(base, shares, budget, targets, costs))
+            assert got == list(plans.pair_lines_reference(base, "IRT", shares, budget, targets))
