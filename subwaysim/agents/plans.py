@@ -168,7 +168,7 @@ def _stations(
         yield Plan((_station(sq, "express"),), cost, weights[sq] / cost)
         cost = max(_price_on(state, local, sq, budget), 1)
         yield Plan((_station(sq, "local"),), cost, weights[sq] / cost)
-    if not any(sq in own for sq in built):  # a ride needs two stations (SG-12)
+    if not network.served(player):  # a ride needs two stations (SG-12)
         local = prices.local_station
         for i, a in enumerate(free[: breadth.targets]):
             for b in free[i + 1 : breadth.targets]:
@@ -206,7 +206,7 @@ def _lines(
     mask[list(own)] = True
     steps_cost = _track_table(state, player, budget, mask)
     targets = [t for t in busy if t not in own][: breadth.targets]
-    served = any(sq in own for sq in network.stations)
+    served = bool(network.served(player))  # (a station on its track: kept per network)
     if own:
         yield from _own_lines(state, player, shares, budget, targets, steps_cost, served, mask)
         return
