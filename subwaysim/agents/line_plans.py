@@ -4,12 +4,12 @@
 track (SG-17: hazard and shared squares at their price), a local station at the target and,
 while the system serves no station, one where the line starts (SG-12: a ride needs two).
 `line_steps` works out every target's steps and points in one call: one Dijkstra from the
-own track (`plans.grid_dijkstra`, the same kernel), each path walked back, the attachment
+own track (`grid_dijkstra`, `plans.cheapest_paths`' kernel), each path walked back, the attachment
 square (the first own neighbour, south, west, east, north, as `Board.neighbours`), the steps
 in `plans.line_plan`'s order and their points. Steps are codes: `2 * square` lays track,
 `2 * square + 1` a local station. The plain-Python twin is `plans.cheapest_paths`,
 `plans.attachment` and `plans.line_plan`, which `line_steps_reference` calls target by
-target; the tests hold one to the other.
+target (in `plans`, which reads the kernels here); the tests hold one to the other.
 """
 
 from __future__ import annotations
@@ -18,19 +18,40 @@ from collections.abc import Sequence
 
 import numpy as np
 
-from subwaysim.agents.plans import (
-    attachment,
-    cheapest_paths,
-    grid_dijkstra,
-    line_plan,
-)
 from subwaysim.builds import Build
-from subwaysim.state import GameState
+from subwaysim.routing.kernels import grid_step, heap_pop, heap_push
 from tabletop.compiled import kernel
 
 UNREACHED = -1  # a target's length when its line is too dear or cut off
 
-__all__ = ["UNREACHED", "decode", "line_steps", "line_steps_reference", "pair_steps"]
+
+@kernel
+def grid_dijkstra(width, height, costs, sources, limit):  # type: ignore[no-untyped-def]
+    """Cheapest ways over the grid (entering a square costs `costs[square]`) from every
+    source square, up to `limit`: (cost, back) per square."""
+    size = width * height
+    cost = np.full(size, limit + 1, np.int64)
+    back = np.full(size, -1, np.int64)
+    heap_d = np.empty(4 * size + 4, np.int64)
+    heap_n = np.empty(4 * size + 4, np.int64)
+    count = 0
+    for sq in range(size):
+        if sources[sq]:
+            cost[sq] = 0
+            count = heap_push(heap_d, heap_n, count, 0, sq)
+    while count > 0:
+        d, u, count = heap_pop(heap_d, heap_n, count)
+        if d > cost[u]:
+            continue
+        for k in range(4):
+            v = grid_step(u, k, width, height)
+            if v >= 0 and d + costs[v] <= limit and d + costs[v] < cost[v]:
+                cost[v], back[v] = d + costs[v], u
+                count = heap_push(heap_d, heap_n, count, cost[v], v)
+    return cost, back
+
+
+__all__ = ["UNREACHED", "decode", "grid_dijkstra", "line_steps", "pair_steps"]
 
 
 @kernel
@@ -122,33 +143,6 @@ def line_steps(width, height, costs, own, built, station_price, targets, served,
 def decode(codes: Sequence[int], builds_of: Sequence[Build]) -> tuple[Build, ...]:
     """The builds of a row of step codes (`builds_of[code]`, kept builds)."""
     return tuple([builds_of[c] for c in codes])
-
-
-def line_steps_reference(
-    state: GameState,
-    player: str,
-    targets: list[int],
-    costs: np.ndarray,
-    budget: int,
-    shares: list[float],
-) -> list[tuple[tuple[Build, ...], int, int] | None]:
-    """What `line_steps` finds, target by target, by `plans`' plain-Python steps: (builds,
-    points, start) or None (too dear or cut off)."""
-    network = state.network
-    own = network.track[player]
-    served = any(sq in own for sq in network.stations)
-    paths = cheapest_paths(state, own, costs)
-    found: list[tuple[tuple[Build, ...], int, int] | None] = []
-    for target in targets:
-        path = paths.path(target)
-        if path is None:
-            found.append(None)
-            continue
-        start = attachment(state, own, path)
-        ends = (target,) if served else (start, target)
-        plan = line_plan(state, player, path, ends, costs.tolist(), budget, shares)
-        found.append((plan.builds, plan.cost, start))
-    return found
 
 
 @kernel

@@ -23,13 +23,12 @@ import numpy as np
 
 from subwaysim import builds
 from subwaysim.agents.busy import exponents, heaviest
+from subwaysim.agents.line_plans import grid_dijkstra, line_steps, pair_steps
 from subwaysim.agents.track_prices import track_table
 from subwaysim.board import Board
 from subwaysim.builds import PHASE, Build, Prices
 from subwaysim.network import Network
-from subwaysim.routing.kernels import grid_step, heap_pop, heap_push
 from subwaysim.state import GameState
-from tabletop.compiled import kernel
 
 
 @dataclass(frozen=True, slots=True)
@@ -218,8 +217,6 @@ def _pair_lines(
 ) -> Iterator[Plan]:
     """A player without track: lines between two busy squares, in one compiled call
     (`line_plans.pair_steps`; its twin `pair_lines_reference`): the same plans."""
-    from subwaysim.agents.line_plans import pair_steps  # (it reads this module's kernel)
-
     if len(targets) < 2:
         return
     board = state.board
@@ -283,8 +280,6 @@ def _own_lines(
     """The lines from the player's own track, in one compiled call (`line_plans.line_steps`,
     whose twin is `cheapest_paths`, `attachment` and `line_plan`): the same plans. `own`
     masks the player's track (made here when not given)."""
-    from subwaysim.agents.line_plans import line_steps  # (it reads this module's kernel)
-
     if not targets:
         return
     network, board = state.network, state.board
@@ -540,32 +535,6 @@ def cheapest_paths_reference(
     return out
 
 
-@kernel
-def grid_dijkstra(width, height, costs, sources, limit):  # type: ignore[no-untyped-def]
-    """Cheapest ways over the grid (entering a square costs `costs[square]`) from every
-    source square, up to `limit`: (cost, back) per square."""
-    size = width * height
-    cost = np.full(size, limit + 1, np.int64)
-    back = np.full(size, -1, np.int64)
-    heap_d = np.empty(4 * size + 4, np.int64)
-    heap_n = np.empty(4 * size + 4, np.int64)
-    count = 0
-    for sq in range(size):
-        if sources[sq]:
-            cost[sq] = 0
-            count = heap_push(heap_d, heap_n, count, 0, sq)
-    while count > 0:
-        d, u, count = heap_pop(heap_d, heap_n, count)
-        if d > cost[u]:
-            continue
-        for k in range(4):
-            v = grid_step(u, k, width, height)
-            if v >= 0 and d + costs[v] <= limit and d + costs[v] < cost[v]:
-                cost[v], back[v] = d + costs[v], u
-                count = heap_push(heap_d, heap_n, count, cost[v], v)
-    return cost, back
-
-
 def attachment(state: GameState, own: frozenset[int], path: list[int]) -> int:
     """The own track square a new line starts from."""
     first = path[0] if path else next(iter(own))
@@ -616,3 +585,30 @@ def line_plan(
     # plain floats multiply as numpy's float64 do)
     prior = float(math.prod(weights[t] for t in ends)) ** (1 / len(ends)) / cost
     return Plan(tuple(steps), cost, prior)
+
+
+def line_steps_reference(
+    state: GameState,
+    player: str,
+    targets: list[int],
+    costs: np.ndarray,
+    budget: int,
+    shares: list[float],
+) -> list[tuple[tuple[Build, ...], int, int] | None]:
+    """What `line_steps` finds, target by target, by `plans`' plain-Python steps: (builds,
+    points, start) or None (too dear or cut off)."""
+    network = state.network
+    own = network.track[player]
+    served = any(sq in own for sq in network.stations)
+    paths = cheapest_paths(state, own, costs)
+    found: list[tuple[tuple[Build, ...], int, int] | None] = []
+    for target in targets:
+        path = paths.path(target)
+        if path is None:
+            found.append(None)
+            continue
+        start = attachment(state, own, path)
+        ends = (target,) if served else (start, target)
+        plan = line_plan(state, player, path, ends, costs.tolist(), budget, shares)
+        found.append((plan.builds, plan.cost, start))
+    return found

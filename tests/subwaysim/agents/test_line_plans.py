@@ -14,8 +14,8 @@ import pytest
 
 import subwaysim.agents.greedy as greedy
 from subwaysim.agents import plans
-from subwaysim.agents.line_plans import UNREACHED, line_steps, line_steps_reference
-from subwaysim.agents.plans import MAX_LINE, Plan, track_costs
+from subwaysim.agents.line_plans import UNREACHED, line_steps
+from subwaysim.agents.plans import MAX_LINE, Plan, line_steps_reference, track_costs
 from subwaysim.builds import Build
 from subwaysim.engine import Game
 from subwaysim.network import Network, Station
