@@ -84,7 +84,18 @@ def plan_cost(state: GameState, player: str, steps: tuple[Build, ...], budget: i
     (SG-17: hazard and shared squares; SG-21 reads the cards), which the player's own steps
     leave alone (`builds.apply` changes only its track and stations)."""
     network = state.network
-    return max(sum(price(state, player, step, budget, network) for step in steps), 1)
+    total = 0
+    for step in steps:
+        action = step.action
+        if action == "track" or action == "borrow":  # (track: SG-17's hazard and shared)
+            total += price(state, player, step, budget, network)
+        elif action == "station":  # (a price the network does not change: `price`'s)
+            prices = state.prices
+            rate = prices.express_station if step.detail == "express" else prices.local_station
+            total += _price_on(state, rate, step.square, budget)
+        else:
+            total += _price_on(state, getattr(state.prices, action), step.square, budget)
+    return max(total, 1)
 
 
 def outcome(state: GameState, player: str, steps: tuple[Build, ...]) -> Network | None:
