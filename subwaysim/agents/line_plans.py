@@ -1,24 +1,23 @@
-"""A player's line plans from its own track, as one compiled call (issue 28, greedy's cost).
+"""A player's line plans as compiled calls (issue 28, greedy's cost).
 
 `plans._lines` lays a line from the player's network to each busy square: the cheapest
 track (SG-17: hazard and shared squares at their price), a local station at the target and,
 while the system serves no station, one where the line starts (SG-12: a ride needs two).
 `line_steps` works out every target's steps and points in one call: one Dijkstra from the
-own track (`grid_dijkstra`, `plans.cheapest_paths`' kernel), each path walked back, the attachment
-square (the first own neighbour, south, west, east, north, as `Board.neighbours`), the steps
-in `plans.line_plan`'s order and their points. Steps are codes: `2 * square` lays track,
-`2 * square + 1` a local station. The plain-Python twin is `plans.cheapest_paths`,
-`plans.attachment` and `plans.line_plan`, which `line_steps_reference` calls target by
-target (in `plans`, which reads the kernels here); the tests hold one to the other.
+own track (`grid_dijkstra`, also `plans.cheapest_paths`' kernel), each path walked back,
+the attachment square (the first own neighbour, south, west, east, north, as
+`Board.neighbours`), the steps in `plans.line_plan`'s order and their points. `pair_steps`
+does the same for a player without track: a line between two busy squares. Steps are codes:
+`2 * square` lays track, `2 * square + 1` a local station. The plain-Python twins, in
+`plans` (which reads the kernels here), are `line_steps_reference` and
+`pair_lines_reference` (`cheapest_paths`, `attachment`, `line_plan`); the tests hold each
+kernel to its twin.
 """
 
 from __future__ import annotations
 
-from collections.abc import Sequence
-
 import numpy as np
 
-from subwaysim.builds import Build
 from subwaysim.routing.kernels import grid_step, heap_pop, heap_push
 from tabletop.compiled import kernel
 
@@ -51,7 +50,7 @@ def grid_dijkstra(width, height, costs, sources, limit):  # type: ignore[no-unty
     return cost, back
 
 
-__all__ = ["UNREACHED", "decode", "grid_dijkstra", "line_steps", "pair_steps"]
+__all__ = ["UNREACHED", "grid_dijkstra", "line_steps", "pair_steps"]
 
 
 @kernel
@@ -138,11 +137,6 @@ def line_steps(width, height, costs, own, built, station_price, targets, served,
         used += m
         points[i] = max(total, 1)
     return codes[:used], lengths, points, starts
-
-
-def decode(codes: Sequence[int], builds_of: Sequence[Build]) -> tuple[Build, ...]:
-    """The builds of a row of step codes (`builds_of[code]`, kept builds)."""
-    return tuple([builds_of[c] for c in codes])
 
 
 @kernel
