@@ -22,12 +22,13 @@ from functools import lru_cache
 import numpy as np
 
 from subwaysim import builds
+from subwaysim.agents.busy import exponents, heaviest
+from subwaysim.agents.line_plans import grid_dijkstra, line_steps, pair_steps
+from subwaysim.agents.track_prices import track_table
 from subwaysim.board import Board
 from subwaysim.builds import PHASE, Build, Prices
 from subwaysim.network import Network
-from subwaysim.routing.kernels import grid_step, heap_pop, heap_push
 from subwaysim.state import GameState
-from tabletop.compiled import kernel
 
 
 @dataclass(frozen=True, slots=True)
@@ -83,7 +84,18 @@ def plan_cost(state: GameState, player: str, steps: tuple[Build, ...], budget: i
     (SG-17: hazard and shared squares; SG-21 reads the cards), which the player's own steps
     leave alone (`builds.apply` changes only its track and stations)."""
     network = state.network
-    return max(sum(price(state, player, step, budget, network) for step in steps), 1)
+    total = 0
+    for step in steps:
+        action = step.action
+        if action == "track" or action == "borrow":  # (track: SG-17's hazard and shared)
+            total += price(state, player, step, budget, network)
+        elif action == "station":  # (a price the network does not change: `price`'s)
+            prices = state.prices
+            rate = prices.express_station if step.detail == "express" else prices.local_station
+            total += _price_on(state, rate, step.square, budget)
+        else:
+            total += _price_on(state, getattr(state.prices, action), step.square, budget)
+    return max(total, 1)
 
 
 def outcome(state: GameState, player: str, steps: tuple[Build, ...]) -> Network | None:
@@ -123,7 +135,18 @@ def busy_squares(
     weights: np.ndarray, draws: np.random.Generator, breadth: Breadth = FULL
 ) -> list[int]:
     """Squares drawn by weight without replacement: busy ones first, and a spread of them
-    when many squares are about as busy (early in a game every square is)."""
+    when many squares are about as busy (early in a game every square is). Compiled steps
+    (`busy.py`) around numpy's power: the same squares as `busy_squares_reference`."""
+    keys = draws.random(len(weights))
+    powered = keys ** exponents(weights)  # Efraimidis-Spirakis
+    busiest: list[int] = heaviest(powered, weights, breadth.targets * 3).tolist()
+    return busiest
+
+
+def busy_squares_reference(
+    weights: np.ndarray, draws: np.random.Generator, breadth: Breadth = FULL
+) -> list[int]:
+    """`busy_squares` in numpy steps (its twin)."""
     keys = draws.random(len(weights))
     keys = np.where(
         weights > 0, keys ** (1 / np.maximum(weights, 1e-300)), 0.0
@@ -145,17 +168,25 @@ def _stations(
     as numpy's does, IEEE 754)."""
     network = state.network
     own, built = network.track[player], network.stations
-    free = sorted(own - built.keys(), key=lambda sq: -weights[sq])
+    # (the busiest first, ties in the set's order: `sorted` is stable, reversed too)
+    free = sorted(own - built.keys(), key=weights.__getitem__, reverse=True)
+    prices = state.prices
+    express, local = prices.express_station, prices.local_station
     for sq in free[: breadth.stations]:
-        for kind in ("express", "local"):  # on a tie in value, express (SG-12) keeps options
-            station = _station(sq, kind)
-            cost = max(price(state, player, station, budget, network), 1)
-            yield Plan((station,), cost, weights[sq] / cost)
-    if not any(sq in own for sq in built):  # a ride needs two stations (SG-12)
+        # on a tie in value, express (SG-12) keeps options; the costs as `price`'s
+        cost = max(_price_on(state, express, sq, budget), 1)
+        yield Plan((_station(sq, "express"),), cost, weights[sq] / cost)
+        cost = max(_price_on(state, local, sq, budget), 1)
+        yield Plan((_station(sq, "local"),), cost, weights[sq] / cost)
+    if not network.served(player):  # a ride needs two stations (SG-12)
+        local = prices.local_station
         for i, a in enumerate(free[: breadth.targets]):
             for b in free[i + 1 : breadth.targets]:
                 steps = (_station(a, "local"), _station(b, "local"))
-                cost = plan_cost(state, player, steps, budget)
+                # (`plan_cost`: each station's price, the sum at least one point)
+                cost = max(
+                    _price_on(state, local, a, budget) + _price_on(state, local, b, budget), 1
+                )
                 yield Plan(steps, cost, math.sqrt(weights[a] * weights[b]) / cost)
 
 
@@ -181,21 +212,61 @@ def _lines(
     """`lines` with the weights as plain numbers (what `line_plan` reads)."""
     network = state.network
     own = network.track[player]
+    mask = np.zeros(state.board.size, dtype=np.bool_)
+    mask[list(own)] = True
+    steps_cost = _track_table(state, player, budget, mask)
+    targets = [t for t in busy if t not in own][: breadth.targets]
+    served = bool(network.served(player))  # (a station on its track: kept per network)
+    if own:
+        yield from _own_lines(state, player, shares, budget, targets, steps_cost, served, mask)
+        return
+    yield from _pair_lines(state, shares, budget, targets, steps_cost)
+
+
+def _pair_lines(
+    state: GameState, shares: list[float], budget: int, targets: list[int], steps_cost: np.ndarray
+) -> Iterator[Plan]:
+    """A player without track: lines between two busy squares, in one compiled call
+    (`line_plans.pair_steps`; its twin `pair_lines_reference`): the same plans."""
+    if len(targets) < 2:
+        return
+    board = state.board
+    network = state.network
+    built = np.zeros(board.size, dtype=np.bool_)
+    if network.stations:
+        built[list(network.stations)] = True
+    codes, lengths, points = pair_steps(
+        board.width,
+        board.height,
+        steps_cost,
+        built,
+        _local_station_prices(state, budget),
+        np.array(targets, dtype=np.int64),
+        state.router().walking.distances,
+        MAX_LINE,
+    )
+    made = _line_builds(board.size)
+    steps_of = [made[c] for c in codes.tolist()]
+    found = zip(lengths.tolist(), points.tolist(), strict=True)
+    at = 0
+    for i, a in enumerate(targets):
+        for b in targets[i + 1 :]:
+            count, cost = next(found)
+            if count < 0:
+                continue  # too near on foot, too dear or cut off
+            steps = tuple(steps_of[at : at + count])
+            at += count
+            # (the prior as `line_plan` works it out: math.prod of two weights, 1 / 2 = 0.5)
+            yield Plan(steps, cost, (shares[a] * shares[b]) ** 0.5 / cost)
+
+
+def pair_lines_reference(
+    state: GameState, player: str, shares: list[float], budget: int, targets: list[int]
+) -> Iterator[Plan]:
+    """`_pair_lines` by `cheapest_paths` and `line_plan` (its twin)."""
     steps_cost = track_costs(state, player, budget)
     costs = steps_cost.tolist()  # plain numbers for `line_plan`
-    targets = [t for t in busy if t not in own][: breadth.targets]
-    served = any(sq in own for sq in network.stations)
     known: dict[int, int] = {}  # each square's local station price (SG-17, SG-21)
-    if own:
-        paths = cheapest_paths(state, own, steps_cost)
-        for target in targets:
-            path = paths.path(target)
-            if path is None:
-                continue
-            start = attachment(state, own, path)
-            ends = (target,) if served else (start, target)
-            yield line_plan(state, player, path, ends, costs, budget, shares, known)
-        return
     walk = state.router().walking.distances
     for i, a in enumerate(targets):
         paths = cheapest_paths(state, frozenset({a}), steps_cost)
@@ -205,6 +276,91 @@ def _lines(
             path = paths.path(b)
             if path is not None:
                 yield line_plan(state, player, [a, *path], (a, b), costs, budget, shares, known)
+
+
+def _own_lines(
+    state: GameState,
+    player: str,
+    shares: list[float],
+    budget: int,
+    targets: list[int],
+    steps_cost: np.ndarray,
+    served: bool,
+    own: np.ndarray | None = None,
+) -> Iterator[Plan]:
+    """The lines from the player's own track, in one compiled call (`line_plans.line_steps`,
+    whose twin is `cheapest_paths`, `attachment` and `line_plan`): the same plans. `own`
+    masks the player's track (made here when not given)."""
+    if not targets:
+        return
+    network, board = state.network, state.board
+    size = board.size
+    if own is None:
+        own = np.zeros(size, dtype=np.bool_)
+        own[list(network.track[player])] = True
+    built = np.zeros(size, dtype=np.bool_)
+    if network.stations:
+        built[list(network.stations)] = True
+    codes, lengths, points, starts = line_steps(
+        board.width,
+        board.height,
+        steps_cost,
+        own,
+        built,
+        _local_station_prices(state, budget),
+        np.array(targets, dtype=np.int64),
+        served,
+        MAX_LINE,
+    )
+    made = _line_builds(size)
+    steps_of = [made[c] for c in codes.tolist()]
+    at = 0
+    for target, count, cost, start in zip(
+        targets, lengths.tolist(), points.tolist(), starts.tolist(), strict=True
+    ):
+        if count < 0:
+            continue  # too dear or cut off
+        steps = tuple(steps_of[at : at + count])
+        at += count
+        # (the prior as `line_plan` works it out, float for float: math.prod of one weight
+        # is that weight, of two their product, 1 / len(ends) is 1.0 or 0.5)
+        if served:
+            yield Plan(steps, cost, shares[target] ** 1.0 / cost)
+        else:
+            yield Plan(steps, cost, (shares[start] * shares[target]) ** 0.5 / cost)
+
+
+def _line_builds(size: int) -> list[Build]:
+    """The kept builds of `line_steps`' codes: track on square s at 2s, its local station at
+    2s + 1."""
+    found = _LINE_BUILDS.get(size)
+    if found is None:
+        found = _LINE_BUILDS[size] = [
+            _track(c // 2) if c % 2 == 0 else _station(c // 2, "local") for c in range(2 * size)
+        ]
+    return found
+
+
+_LINE_BUILDS: dict[int, list[Build]] = {}
+
+
+def _local_station_prices(state: GameState, budget: int) -> np.ndarray:
+    """Each square's local station price as `price` gives it (SG-17, SG-21 surcharge)."""
+    size = state.board.size
+    base = state.prices.local_station
+    if base == PHASE:
+        return _flat_prices(max(budget, 1), size)  # (no surcharge on a whole phase)
+    if not state.prices.surcharge:
+        return _flat_prices(int(base), size)
+    populated = [builds.populated(state, sq) for sq in range(size)]
+    return np.array([int(base) + state.prices.surcharge * p for p in populated], np.int64)
+
+
+@lru_cache(maxsize=64)
+def _flat_prices(price: int, size: int) -> np.ndarray:
+    table = np.full(size, price, dtype=np.int64)
+    table.flags.writeable = False
+    return table
 
 
 def removals(
@@ -218,25 +374,47 @@ def _removals(
     state: GameState, player: str, weights: list[float], budget: int, breadth: Breadth
 ) -> Iterator[Plan]:
     """`removals` with the weights as plain numbers (the same order)."""
-    own = [st for st in state.network.stations_of(player) if st.builder == player]
+    network = state.network
+    stations = network.stations  # (`served`: the squares of `stations_of`, kept per network)
+    own = [stations[sq] for sq, _ in network.served(player) if stations[sq].builder == player]
     if len(own) < 3:
         return  # a system needs two stations to ride (SG-12): nothing to spare
+    prices = state.prices
     for station in sorted(own, key=lambda st: weights[st.square])[: breadth.changes]:
-        steps: tuple[Build, ...] = (Build("remove_station", station.square),)
-        yield Plan(steps, plan_cost(state, player, steps, budget))
+        sq = station.square
+        removal = _REMOVALS.get(sq)
+        if removal is None:
+            removal = _REMOVALS[sq] = Build("remove_station", sq)
+        # (`plan_cost`: each step's price, the sum at least one point)
+        cost = _price_on(state, prices.remove_station, sq, budget)
+        yield Plan((removal,), max(cost, 1))
         if station.kind == "local":
-            steps = (*steps, Build("station", station.square, "express"))
-            yield Plan(steps, plan_cost(state, player, steps, budget))
+            cost += _price_on(state, prices.express_station, sq, budget)
+            yield Plan((removal, _station(sq, "express")), max(cost, 1))
+
+
+_REMOVALS: dict[int, Build] = {}  # one `Build("remove_station", square)` a square
+
+
+def _price_on(state: GameState, rate: int | str, square: int, budget: int) -> int:
+    """`price` of a build on `square` whose SG-17 price is `rate` whatever the network (a
+    station, a removal): a whole phase counts as the budget; SG-21's surcharge on a
+    populated square (`builds.cost`)."""
+    if rate == PHASE:
+        return max(budget, 1)
+    extra = state.prices.surcharge
+    return int(rate) + (extra if extra and builds.populated(state, square) else 0)
 
 
 def intensify_builds(
     state: GameState, player: str, weights: np.ndarray, breadth: Breadth = FULL
 ) -> Iterator[Build]:
     """Intensify a card of the busiest squares its own stations serve (SG-17)."""
-    served = sorted(state.network.stations_of(player), key=lambda st: -weights[st.square])
-    for station in served[: breadth.intensify]:
+    # (the squares of `stations_of`, by square, kept per network: the same order)
+    served = sorted([sq for sq, _ in state.network.served(player)], key=lambda sq: -weights[sq])
+    for square in served[: breadth.intensify]:
         for deck in state.decks:
-            key = (station.square, deck.name)
+            key = (square, deck.name)
             build = _INTENSIFY.get(key)
             if build is None:
                 build = _INTENSIFY[key] = Build("intensify", *key)
@@ -249,6 +427,35 @@ _INTENSIFY: dict[tuple[int, str], Build] = {}  # one intensify build a square an
 def track_costs(state: GameState, player: str, budget: int) -> np.ndarray:
     """Points to lay track on each square (0 where the player has track already): SG-17's
     hazard and shared prices (a whole phase counting as the budget), SG-21's surcharge."""
+    own = np.zeros(state.board.size, dtype=np.bool_)
+    own[list(state.network.track[player])] = True
+    return _track_table(state, player, budget, own)
+
+
+def _track_table(state: GameState, player: str, budget: int, own: np.ndarray) -> np.ndarray:
+    """`track_costs`, the player's track given as a mask, in one compiled call
+    (`track_prices.track_table`; its twin `track_costs_reference`)."""
+    network, board = state.network, state.board
+    prices = state.prices
+    points, whole = _track_prices(prices, budget)
+    others = [t for other, t in network.track.items() if other != player and t]
+    shared = others[0] if len(others) == 1 else frozenset().union(*others)
+    squares = np.fromiter(shared, np.int64, len(shared)) if shared else _NO_SQUARES
+    if prices.surcharge:
+        populated = np.array([builds.populated(state, sq) for sq in range(board.size)])
+    else:
+        populated = _NOT_POPULATED  # (not read without a surcharge)
+    return track_table(
+        _hazard_kinds(board), squares, own, points, whole, populated, prices.surcharge
+    )
+
+
+_NO_SQUARES = np.zeros(0, dtype=np.int64)
+_NOT_POPULATED = np.zeros(0, dtype=np.bool_)
+
+
+def track_costs_reference(state: GameState, player: str, budget: int) -> np.ndarray:
+    """`track_costs` in numpy steps (the kernel's twin)."""
     network, board = state.network, state.board
     prices = state.prices
     points, whole_phase = _track_prices(prices, budget)
@@ -339,32 +546,6 @@ def cheapest_paths_reference(
     return out
 
 
-@kernel
-def grid_dijkstra(width, height, costs, sources, limit):  # type: ignore[no-untyped-def]
-    """Cheapest ways over the grid (entering a square costs `costs[square]`) from every
-    source square, up to `limit`: (cost, back) per square."""
-    size = width * height
-    cost = np.full(size, limit + 1, np.int64)
-    back = np.full(size, -1, np.int64)
-    heap_d = np.empty(4 * size + 4, np.int64)
-    heap_n = np.empty(4 * size + 4, np.int64)
-    count = 0
-    for sq in range(size):
-        if sources[sq]:
-            cost[sq] = 0
-            count = heap_push(heap_d, heap_n, count, 0, sq)
-    while count > 0:
-        d, u, count = heap_pop(heap_d, heap_n, count)
-        if d > cost[u]:
-            continue
-        for k in range(4):
-            v = grid_step(u, k, width, height)
-            if v >= 0 and d + costs[v] <= limit and d + costs[v] < cost[v]:
-                cost[v], back[v] = d + costs[v], u
-                count = heap_push(heap_d, heap_n, count, cost[v], v)
-    return cost, back
-
-
 def attachment(state: GameState, own: frozenset[int], path: list[int]) -> int:
     """The own track square a new line starts from."""
     first = path[0] if path else next(iter(own))
@@ -415,3 +596,30 @@ def line_plan(
     # plain floats multiply as numpy's float64 do)
     prior = float(math.prod(weights[t] for t in ends)) ** (1 / len(ends)) / cost
     return Plan(tuple(steps), cost, prior)
+
+
+def line_steps_reference(
+    state: GameState,
+    player: str,
+    targets: list[int],
+    costs: np.ndarray,
+    budget: int,
+    shares: list[float],
+) -> list[tuple[tuple[Build, ...], int, int] | None]:
+    """What `line_steps` finds, target by target, by `plans`' plain-Python steps: (builds,
+    points, start) or None (too dear or cut off)."""
+    network = state.network
+    own = network.track[player]
+    served = any(sq in own for sq in network.stations)
+    paths = cheapest_paths(state, own, costs)
+    found: list[tuple[tuple[Build, ...], int, int] | None] = []
+    for target in targets:
+        path = paths.path(target)
+        if path is None:
+            found.append(None)
+            continue
+        start = attachment(state, own, path)
+        ends = (target,) if served else (start, target)
+        plan = line_plan(state, player, path, ends, costs.tolist(), budget, shares)
+        found.append((plan.builds, plan.cost, start))
+    return found

@@ -116,3 +116,42 @@ def test_lines_priced_with_the_phases_kept_station_prices_are_the_same_plans() -
         afresh = line_plan(state, "IRT", path, ends, costs, 3, weights)
         assert line_plan(state, "IRT", path, ends, costs, 3, weights, kept) == afresh
     assert kept[sq("d6")] == kept[sq("d4")] + 1  # (the surcharge, one point by default)
+
+
+@pytest.mark.parametrize("populated_build", ["none", "surcharge"])
+@pytest.mark.parametrize("phase", ["remove_station", "intensify", "express_station", None])
+def test_plan_cost_of_every_action_is_the_sum_of_builds_cost(
+    populated_build: str, phase: str | None
+) -> None:
+    """SG-17 and SG-21: every action priced as `builds.cost` prices it, on populated squares
+    and not, with a whole phase counting as the budget (4), and a borrow free (SG-22)."""
+    costs: dict = {"express_station": 2, "remove_track": 3, "intensify": 2}
+    if phase:
+        costs[phase] = "phase"
+    rules = {"costs": costs, "populated_build": populated_build, "builds_per_turn": 3}
+    state = GameState.new(scenario(board={"hazards": ["h8"]}, start=START, rules=rules), seed=0)
+    for deck in state.decks:  # SG-21: a copy of each of c3's cards in play
+        identity = cards_of(state.board, state.decks, state.board.square("c3"))
+        deck.add_from_supply(identity[state.decks.index(deck)])
+    sq = state.board.square
+    deck = state.decks[0].name
+    steps = [
+        Build("station", sq("c4"), "express"),
+        Build("station", sq("c4"), "local"),
+        Build("remove_station", sq("c3")),
+        Build("remove_track", sq("c4")),
+        Build("intensify", sq("c3"), deck),
+        Build("intensify", sq("h8"), deck),
+        Build("track", sq("h8")),
+        Build("borrow"),
+    ]
+    for step in steps:
+        price = builds.cost(step, state, "IRT")
+        want = max(4 if price == PHASE else int(price), 1)
+        assert plan_cost(state, "IRT", (step,), 4) == want, step
+    total = sum(4 if (p := builds.cost(s, state, "IRT")) == PHASE else int(p) for s in steps)
+    assert plan_cost(state, "IRT", tuple(steps), 4) == total
+    surcharged = populated_build == "surcharge" and phase != "remove_station"
+    assert plan_cost(state, "IRT", (steps[2],), 4) == (
+        4 if phase == "remove_station" else 1 + surcharged
+    )
