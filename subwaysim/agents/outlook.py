@@ -370,11 +370,11 @@ class Valuation:
         rivals = np.array(self.rivals, dtype=np.int64)
         head_trips, beyond = extra_trip_worths(*trips, self.seat, rivals, self.rival_weight)
         extra = head_trips.tolist()
-        if beyond.any():  # trips past the queues go to sampled destinations (`trip_from`)
+        if beyond:  # trips past the queues go to sampled destinations (`trip_from`)
             plan_of, rows = rows_past_heads(*trips)
-            found_rows = (sample.destination_weights @ rows).tolist()
-            for i, row in zip(plan_of.tolist(), found_rows, strict=True):
-                extra[i] += self.worth_of(row)  # (after its trips to the heads, in order)
+            found_rows = self.worths_of(sample.destination_weights @ rows)
+            for i, worth in zip(plan_of.tolist(), found_rows, strict=True):
+                extra[i] += worth  # (after its trips to the heads, in order)
         worths = [next(found) if ok else None for ok in valid.tolist()]
         return PlanValues(
             self,
@@ -392,8 +392,18 @@ class Valuation:
             return []
         s = self.sample
         by_destination = (s.origin_weights @ blocks).reshape(len(blocks), len(s.destinations), -1)
-        points = by_destination.transpose(0, 2, 1) @ s.destination_weights
-        return [self.worth_of(row) for row in points.tolist()]
+        return self.worths_of(by_destination.transpose(0, 2, 1) @ s.destination_weights)
+
+    def worths_of(self, points: np.ndarray) -> list[float]:
+        """`worth` of each row of (M, P) points, elementwise (the same two float steps a
+        row: own minus the rival weight times the best rival's)."""
+        if not self.rivals:
+            rival = np.zeros(len(points))
+        elif len(self.rivals) == 1:
+            rival = points[:, self.rivals[0]]
+        else:
+            rival = points[:, self.rivals].max(axis=1)
+        return (points[:, self.seat] - self.rival_weight * rival).tolist()  # type: ignore[no-any-return]
 
     def worth(self, points: np.ndarray) -> float:
         """Own expected points minus a share of the best rival's."""

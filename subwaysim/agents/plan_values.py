@@ -89,12 +89,12 @@ def extra_trip_worths(  # type: ignore[no-untyped-def]
     rivals,
     rival_weight,
 ):
-    """(the worth of each plan's SG-18 extra trips to the queue heads, whether the plan has
+    """(the worth of each plan's SG-18 extra trips to the queue heads, whether any plan has
     starts past the heads). Plan i's extra squares are extras[extra_offsets[i]:...], its
     starts starts[start_offsets[i]:...] (each among its extra squares, as is each head)."""
     plans = len(valid)
     worths = np.zeros(plans)
-    beyond = np.zeros(plans, np.bool_)
+    beyond = False
     for i in range(plans):
         if not valid[i]:
             continue
@@ -103,7 +103,7 @@ def extra_trip_worths(  # type: ignore[no-untyped-def]
         total = 0.0
         for k in range(start_offsets[i + 1] - start_offsets[i]):
             if k >= len(heads):
-                beyond[i] = True
+                beyond = True
                 break
             row = o + _position(own, starts[start_offsets[i] + k])
             column = d + _position(own, heads[k])
@@ -163,10 +163,10 @@ def extra_trip_worths_reference(
     seat: int,
     rivals: np.ndarray,
     rival_weight: float,
-) -> tuple[np.ndarray, np.ndarray]:
+) -> tuple[np.ndarray, bool]:
     """`extra_trip_worths` in Python, trip by trip (as `outlook.extra_trips` sums them)."""
     worths = np.zeros(len(valid))
-    beyond = np.zeros(len(valid), dtype=np.bool_)
+    beyond = False
     for i in range(len(valid)):
         if not valid[i]:
             continue
@@ -175,7 +175,7 @@ def extra_trip_worths_reference(
         found = []
         for k, start in enumerate(starts[start_offsets[i] : start_offsets[i + 1]].tolist()):
             if k >= len(heads):
-                beyond[i] = True
+                beyond = True
                 break
             values = whole[o + own.index(start), d + own.index(int(heads[k]))].tolist()
             rival = max((values[r] for r in rivals.tolist()), default=0.0)

@@ -23,6 +23,7 @@ import numpy as np
 
 ROW_BYTES = 8 * 2**20  # the most a slab holds (bytes); 16 slots of a 12 x 12 board's rows
 MOST_SLOTS = 16
+KEYS_KEPT = 64  # systems whose keys are kept by the arrays themselves
 
 
 class TripRows:
@@ -36,6 +37,10 @@ class TripRows:
         self.rows = np.empty((self.slots, size, size), dtype=np.int32)
         self.have = np.zeros((self.slots, size), dtype=np.bool_)
         self._slot_of: OrderedDict[tuple[bytes, bytes], int] = OrderedDict()  # oldest first
+        # The key of the arrays last asked about, by the very arrays (held, so that their
+        # ids stay theirs): a system asked again is found without copying it to bytes.
+        self._key_of: dict[tuple[int, int], tuple[np.ndarray, np.ndarray, tuple[bytes, bytes]]]
+        self._key_of = {}
 
     @property
     def nbytes(self) -> int:
@@ -49,7 +54,7 @@ class TripRows:
         taken: set[int] = set()
         out = np.full(len(systems), -1, dtype=np.int64)
         for s, (stations, flat) in enumerate(systems):
-            key = (stations.tobytes(), flat.tobytes())
+            key = self._key(stations, flat)
             slot = self._slot_of.get(key)
             if slot is not None:
                 self._slot_of.move_to_end(key)
@@ -62,6 +67,17 @@ class TripRows:
             taken.add(slot)
             out[s] = slot
         return out
+
+    def _key(self, stations: np.ndarray, flat: np.ndarray) -> tuple[bytes, bytes]:
+        """A system's key: its stations' and flat rides' bytes."""
+        found = self._key_of.get((id(stations), id(flat)))
+        if found is not None and found[0] is stations and found[1] is flat:
+            return found[2]
+        key = (stations.tobytes(), flat.tobytes())
+        if len(self._key_of) >= KEYS_KEPT:
+            self._key_of.clear()
+        self._key_of[id(stations), id(flat)] = (stations, flat, key)
+        return key
 
     def _free_slot(self, taken: set[int]) -> int | None:
         """A slot no system of this call holds: an unused one, else the oldest's."""

@@ -58,7 +58,7 @@ def test_an_extra_trip_is_own_points_less_half_the_best_rivals_by_hand() -> None
         np.array([1, 2]),
         0.5,
     )
-    assert worths.tolist() == [2.0] and beyond.tolist() == [False]
+    assert worths.tolist() == [2.0] and beyond is False
     valid, at = np.array([True]), offsets_of([flat.size])
     blocks = sample_blocks(flat, at, valid, offsets_of([2]), 1, 1, 3)
     assert blocks.tolist() == [[[5.0, 0.0, 0.0]]]
@@ -92,7 +92,7 @@ def test_the_kernels_match_their_python_twins(
     found = extra_trip_worths(*args, o, d, players, 0, rivals, 0.5)
     expected = extra_trip_worths_reference(*args, o, d, players, 0, rivals, 0.5)
     assert found[0].tolist() == expected[0].tolist()
-    assert found[1].tolist() == expected[1].tolist()
+    assert found[1] == expected[1]
     plan_of, rows = rows_past_heads(*args, o, d, players)
     plan_ref, rows_ref = rows_past_heads_reference(*args, o, d, players)
     assert plan_of.tolist() == plan_ref.tolist() and np.array_equal(rows, rows_ref)
