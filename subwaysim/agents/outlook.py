@@ -28,7 +28,7 @@ from subwaysim.builds import Build
 from subwaysim.cards import card_table
 from subwaysim.network import Network
 from subwaysim.routing.expectation import pair_points
-from subwaysim.routing.variants import plans_points, plans_points_flat
+from subwaysim.routing.variants import plans_points_flat
 from subwaysim.state import GameState
 
 RIVAL_WEIGHT = 0.5  # how much the best rival's expected points count against one's own
@@ -307,9 +307,18 @@ class Valuation:
         `trips(outcome(...), squares)` plan by plan."""
         if not plans:
             return []
+        extras, valid, points, offsets = self._points_of(network, plans)
+        found = PlanValues(self, valid.tolist(), points, offsets.tolist(), extras, [], [])
+        return [found.trips(i) for i in range(len(plans))]
+
+    def _points_of(
+        self, network: Network, plans: Sequence[tuple[tuple[Build, ...], tuple[int, ...]]]
+    ) -> tuple[list[tuple[int, ...]], np.ndarray, np.ndarray, np.ndarray]:
+        """(each plan's extra squares, once each in order, and `plans_points_flat`'s valid
+        flags, points end to end and offsets) for plans by this player on `network`."""
         sample = self.sample
         extras = [tuple(dict.fromkeys(squares)) for _, squares in plans]
-        found = plans_points(
+        valid, points, offsets = plans_points_flat(
             self.state.router_for(network),
             self.seat,
             [steps for steps, _ in plans],
@@ -319,10 +328,7 @@ class Valuation:
             self.seat,
             *self.points,
         )
-        return [
-            Trips(p, sample, e) if p is not None else None
-            for p, e in zip(found, extras, strict=True)
-        ]
+        return extras, valid, points, offsets
 
     def plan_values(
         self,
@@ -337,17 +343,7 @@ class Valuation:
         same floats), with no `Trips` made but for the plans that ask (`PlanValues.trips`).
         Every start and head must be among the plan's extra squares."""
         sample = self.sample
-        extras = [tuple(dict.fromkeys(squares)) for _, squares in plans]
-        valid, points, offsets = plans_points_flat(
-            self.state.router_for(network),
-            self.seat,
-            [steps for steps, _ in plans],
-            sample.origins,
-            sample.destinations,
-            extras,
-            self.seat,
-            *self.points,
-        )
+        extras, valid, points, offsets = self._points_of(network, plans)
         o, d, players = len(sample.origins), len(sample.destinations), len(self.state.players)
         ends = len(plans) + 1
         extra_offsets = np.fromiter(accumulate(map(len, extras), initial=0), np.int64, ends)
