@@ -204,52 +204,19 @@ def _parts(systems_st, systems_flat, first, last):  # type: ignore[no-untyped-de
 
 
 @kernel
-def _few_points(  # type: ignore[no-untyped-def]
-    walk,
-    origins,
-    destinations,
-    systems_st,
-    systems_flat,
-    seats,
-    changed,
-    players,
-    batch,
-    rival,
-    chooser,
-    single_points,
-    shared_points,
-    out,
+def _few_reach(  # type: ignore[no-untyped-def]
+    walk, origins, destinations, systems_st, systems_flat, seats, changed, players, batch, rival
 ):
-    """`_pair_points` without transfer costs; three rideable systems or more go to
-    `_many_points`. For at most two (groups: every system, then each alone), a group of
-    unchanged systems is read from the batch's `tables`
-    (by the mask of its seats; made on first use over every origin and destination of the
-    batch) instead of worked out again. Where `rival` (rows, have, closures, made, slots,
-    the builder's seat) has a slot for an unchanged system, that system alone is read from
-    its trips between squares (kept from call to call, `trip_rows`), and so is the group of
-    both systems (`_every_system`) unless both changed. The points go into `out` (O, D, P),
-    zeros on entry."""
+    """The groups' shortest trips of `_pair_points` without transfer costs, for one or two
+    rideable systems (groups: every system, then each alone): (reach, single, without), as
+    `_score_groups` reads them. A group of unchanged systems is read from the batch's
+    `tables` (by the mask of its seats; made on first use over every origin and destination
+    of the batch) instead of worked out again. Where `rival` (rows, have, closures, made,
+    slots, the builder's seat) has a slot for an unchanged system, that system alone is read
+    from its trips between squares (kept from call to call, `trip_rows`), and so is the
+    group of both systems (`_every_system`) unless both changed."""
     count = len(seats)
-    if count > 2:
-        _many_points(
-            walk,
-            origins,
-            destinations,
-            systems_st,
-            systems_flat,
-            seats,
-            changed,
-            players,
-            batch,
-            chooser,
-            single_points,
-            shared_points,
-            out,
-        )
-        return
     count_o, count_d = len(origins), len(destinations)
-    if count == 0:
-        return
     groups = 1 + count
     single = np.full(players, -1, np.int64)
     without = np.full(players, -1, np.int64)
@@ -275,14 +242,12 @@ def _few_points(  # type: ignore[no-untyped-def]
             theirs = 1
         if g == 0 and count == 2 and not changed[theirs] and rival[4][seats[theirs]] >= 0:
             mine = 1 - theirs
-            rows, have, closures, made, slots, _ = rival
+            rows, have, _, _, slots, _ = rival
             r = seats[theirs]
-            if not made[r]:
-                closures[r] = _closure_of(walk, systems_st[theirs], systems_flat[theirs])
-                made[r] = True
+            closure = _rival_closure(walk, rival, r, systems_st[theirs], systems_flat[theirs])
             x = slots[r]
-            _rival_rows(walk, systems_st[theirs], closures[r], origins, rows[x], have[x])
-            _rival_rows(walk, systems_st[theirs], closures[r], systems_st[mine], rows[x], have[x])
+            _rival_rows(walk, systems_st[theirs], closure, origins, rows[x], have[x])
+            _rival_rows(walk, systems_st[theirs], closure, systems_st[mine], rows[x], have[x])
             _every_system(
                 walk, origins, destinations, systems_st[mine], systems_flat[mine], rows[x], reach[0]
             )
@@ -301,13 +266,11 @@ def _few_points(  # type: ignore[no-untyped-def]
             # the batch, as for the group of both systems), the pure walk included; that
             # walk only ever stands where riding does not beat it, and there nobody scores
             # (SG-15), so the points are those of its group table.
-            rows, have, closures, made, slots, _ = rival
+            rows, have, _, _, slots, _ = rival
             r = seats[first]
-            if not made[r]:
-                closures[r] = _closure_of(walk, systems_st[first], systems_flat[first])
-                made[r] = True
+            closure = _rival_closure(walk, rival, r, systems_st[first], systems_flat[first])
             x = slots[r]
-            _rival_rows(walk, systems_st[first], closures[r], origins, rows[x], have[x])
+            _rival_rows(walk, systems_st[first], closure, origins, rows[x], have[x])
             seat_rows = rows[x]
             for i in range(count_o):
                 row = seat_rows[origins[i]]
@@ -316,18 +279,18 @@ def _few_points(  # type: ignore[no-untyped-def]
             continue
         part_st, part_flat = _parts(systems_st, systems_flat, first, last)
         _from_table(walk, part_st, part_flat, mask, batch, origins, destinations, reach[g])
-    _score_groups(
-        walk,
-        origins,
-        destinations,
-        reach,
-        single,
-        without,
-        chooser,
-        single_points,
-        shared_points,
-        out,
-    )
+    return reach, single, without
+
+
+@kernel
+def _rival_closure(walk, rival, seat, st, flat):  # type: ignore[no-untyped-def]
+    """The (K, K) closure of seat `seat`'s unchanged system (stations `st`, rides `flat`),
+    made once a call and kept in `rival` (rows, have, closures, made, slots, builder)."""
+    closures, made = rival[2], rival[3]
+    if not made[seat]:
+        closures[seat] = _closure_of(walk, st, flat)
+        made[seat] = True
+    return closures[seat]
 
 
 @kernel
@@ -351,27 +314,16 @@ def _from_table(walk, part_st, part_flat, mask, batch, origins, destinations, ou
 
 
 @kernel
-def _many_points(  # type: ignore[no-untyped-def]
-    walk,
-    origins,
-    destinations,
-    systems_st,
-    systems_flat,
-    seats,
-    changed,
-    players,
-    batch,
-    chooser,
-    single_points,
-    shared_points,
-    out,
+def _many_reach(  # type: ignore[no-untyped-def]
+    walk, origins, destinations, systems_st, systems_flat, seats, changed, players, batch
 ):
-    """`_pair_points` for three rideable systems or more and no transfer cost: the groups
-    (every system, each alone, every system but one) that no system of the plan changed
-    are read from the batch's `tables` (by the mask of their seats; made on first use over
-    every origin and destination of the batch), the others worked out for the plan; the
-    groups without one system only from the origins with a trip that rides but on no
-    system alone (SG-15: who is needed for it; as `_pair_points`). Points into `out`."""
+    """The groups' shortest trips of `_pair_points` for three rideable systems or more and
+    no transfer cost, as `_few_reach` gives them: the groups (every system, each alone,
+    every system but one) that no system of the plan changed are read from the batch's
+    `tables` (by the mask of their seats; made on first use over every origin and
+    destination of the batch), the others worked out for the plan; the groups without one
+    system only from the origins with a trip that rides but on no system alone (SG-15: who
+    is needed for it; as `_pair_points`)."""
     count = len(seats)
     count_o, count_d = len(origins), len(destinations)
     groups = 1 + 2 * count
@@ -414,18 +366,7 @@ def _many_points(  # type: ignore[no-untyped-def]
                 reach[g, rows[r]] = some[r]
             continue
         _from_table(walk, part_st, part_flat, mask, batch, origins, destinations, reach[g])
-    _score_groups(
-        walk,
-        origins,
-        destinations,
-        reach,
-        single,
-        without,
-        chooser,
-        single_points,
-        shared_points,
-        out,
-    )
+    return reach, single, without
 
 
 @kernel
@@ -745,19 +686,15 @@ def plan_points(  # type: ignore[no-untyped-def]
             if not changed_of[1 - at]:
                 rival_st = pool_stations[pool_offsets[other] : pool_offsets[other + 1]]
                 x = slots[other]
+                rival_flat = pool_flat[pool_flat_offsets[other] : pool_flat_offsets[other + 1]]
+                rival_closure = _rival_closure(walk, rival, other, rival_st, rival_flat)
                 if not base_made:
-                    if not made[other]:
-                        rival_flat = pool_flat[
-                            pool_flat_offsets[other] : pool_flat_offsets[other + 1]
-                        ]
-                        closures[other] = _closure_of(walk, rival_st, rival_flat)
-                        made[other] = True
                     base = _grow_base(
                         walk,
                         st0,
                         flat0,
                         rival_st,
-                        closures[other],
+                        rival_closure,
                         rows[x],
                         have[x],
                         table_origins,
@@ -770,7 +707,7 @@ def plan_points(  # type: ignore[no-untyped-def]
                     rows[x],
                     have[x],
                     rival_st,
-                    closures[other],
+                    rival_closure,
                     st0,
                     flat0,
                     base,
@@ -799,17 +736,22 @@ def plan_points(  # type: ignore[no-untyped-def]
                     )
                     continue
         if transfer == 0:
-            _few_points(
+            if count == 0:
+                continue  # (nothing to ride: nobody scores)
+            args = (walk, plan_origins, plan_destinations, found_st, found_flat, seats[:count])
+            if count > 2:
+                reach, single, without = _many_reach(*args, changed_of[:count], players, batch)
+            else:
+                reach, single, without = _few_reach(
+                    *args, changed_of[:count], players, batch, rival
+                )
+            _score_groups(
                 walk,
                 plan_origins,
                 plan_destinations,
-                found_st,
-                found_flat,
-                seats[:count],
-                changed_of[:count],
-                players,
-                batch,
-                rival,
+                reach,
+                single,
+                without,
                 chooser,
                 single_points,
                 shared_points,

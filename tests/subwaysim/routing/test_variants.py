@@ -241,7 +241,7 @@ def test_a_trip_of_three_rides_changes_trains_twice() -> None:
 
 
 def test_with_three_systems_only_the_systems_a_trip_needs_share_its_points() -> None:
-    """Three rideable systems (`_many_points`). Top row as above: 0 -> 13 rides Blue, Red,
+    """Three rideable systems (`_many_reach`). Top row as above: 0 -> 13 rides Blue, Red,
     Blue (8 against a walk of 13), needing Blue and Red (SG-15: each scores the shared
     point); Green rides 14 <-> 20 on the bottom row, no part of that trip: without Green
     it is as short, so Green scores nothing. Blue's plans change Blue's system (its
