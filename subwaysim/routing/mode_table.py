@@ -44,7 +44,6 @@ from subwaysim.routing.table_sets import (
     shortest_trip,
     table_order_arrays,
     table_parts,
-    trip_options,
     trips_options,
 )
 from tabletop.compiled import kernel
@@ -113,27 +112,8 @@ class ModeTable:
         """A trip's shortest distance (SG-13) and its smallest sets of modes (SG-14) in one
         compiled call (`table_sets.trip_options`), for a trip between two different squares,
         the sets tried in `modes.table_order`. None with transfer costs (`subset_trips`)."""
-        if self.transfer > 0 and len(self.systems) > 1:
-            return None
-        masks, walks, ends, sets = table_order_arrays(len(self.systems), walking_is_a_mode)
-        found = trip_options(
-            self.walk,
-            origin,
-            destination,
-            self.stations,
-            self.position,
-            self.edges,
-            self.rides,
-            masks,
-            walks,
-            ends,
-        ).tolist()
-        if found[1] < 0:  # the walk alone (SG-13): no ride can tie it
-            return found[0], (WALK_ONLY if walking_is_a_mode else NO_MODE,)
-        if found[1] == 0:
-            raise AssertionError("walking with every system always achieves the shortest trip")
-        named = self.named
-        return found[0], tuple([named(*sets[i], walking_is_a_mode) for i in found[2:]])
+        found = self.options_of([origin], [destination], walking_is_a_mode)
+        return None if found is None else found[0]
 
     def options_of(
         self, origins: list[int], destinations: list[int], walking_is_a_mode: bool
