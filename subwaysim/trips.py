@@ -21,19 +21,14 @@ def take_queue_trips(
     """SG-8: trips from the queues while every queue can supply them. Returns trips taken."""
     if state.scenario.rules.trip_mode == "queue_origin_draw_destination":
         return _queue_origin_draw_destination(state, player, agents, emit)
-    decks, board = state.decks, state.board
-    named = state.named_squares  # SG-3 as a look-up (`square_of` for any other)
+    decks = state.decks
     # The queues hold every trip of the phase now: two cards a deck a trip, taken while
     # every queue has two (nothing in the phase adds to a queue, SG-7 fills them before).
     count = min([len(d.queue) for d in decks]) // 2
     if count == 0:
         return 0
     queues = [list(d.queue)[: 2 * count] for d in decks]
-    squares = []
-    for k in range(2 * count):
-        cards = tuple([queue[k] for queue in queues])
-        square = named.get(cards)
-        squares.append(square_of(board, decks, cards) if square is None else square)
+    squares = [named_square(state, tuple([q[k] for q in queues])) for k in range(2 * count)]  # SG-3
     origins, destinations = squares[0::2], squares[1::2]
     # One network the whole phase: every trip's options at once (the same answers).
     found = state.router().options_of(origins, destinations)
@@ -53,12 +48,12 @@ def _queue_origin_draw_destination(
     trips = 0
     while all(len(d.queue) >= 1 for d in state.decks):
         origin_cards = tuple(d.take_from_queue() for d in state.decks)
-        origin = square_of(state.board, state.decks, origin_cards)
+        origin = named_square(state, origin_cards)
         dest_cards = tuple(draw(state, d, emit) for d in state.decks)
         if None in dest_cards:
             _no_trip(state, player, origin, dest_cards, emit)
         else:
-            destination = square_of(state.board, state.decks, dest_cards)  # type: ignore[arg-type]
+            destination = named_square(state, dest_cards)  # type: ignore[arg-type]
             resolve_trip(state, player, origin, destination, "queue", agents, emit)
             trips += 1
         _discard_held(state)
@@ -76,9 +71,7 @@ def extra_trip(
         _no_trip(state, player, origin, cards, emit)
         _discard_held(state)
         return False
-    destination = state.named_squares.get(tuple(cards))  # type: ignore[arg-type]
-    if destination is None:
-        destination = square_of(state.board, state.decks, tuple(cards))  # type: ignore[arg-type]
+    destination = named_square(state, tuple(cards))  # type: ignore[arg-type]
     resolve_trip(state, player, origin, destination, "extra", agents, emit)
     _discard_held(state)
     return True
@@ -106,15 +99,10 @@ def resolve_trip(
         if chosen not in options.choices:
             raise ValueError(f"{player} chose {sorted(chosen)}, not one of the tied sets (SG-14)")
     systems = systems_in_seat_order(state.players, chosen)
-    rules = state.scenario.rules
-    scores = state.scores
-    if len(systems) == 1:  # SG-15, as `trip_points` (no dict made without a listener)
-        scores[systems[0]] += rules.single_system_points
-    else:
-        for owner in systems:
-            scores[owner] += rules.shared_points
+    points = trip_points(state.scenario.rules, systems)
+    for owner, gained in points.items():
+        state.scores[owner] += gained
     if emit is not None:
-        points = trip_points(rules, systems)
         route = router.route(origin, destination, chosen)
         emit(
             TripTaken,
@@ -128,9 +116,14 @@ def resolve_trip(
             legs=legs_record(state.board, route),
             points=points,
         )
-    if options.distance < rules.intensify_below:  # SG-16 (`_intensify_after_trip`)
-        _intensify_after_trip(state, player, destination, options.distance, agents, emit)
+    _intensify_after_trip(state, player, destination, options.distance, agents, emit)
     return options.distance
+
+
+def named_square(state: GameState, cards: tuple[int, ...]) -> int:
+    """The square one card of each deck names (SG-3): the state's look-up, else `square_of`."""
+    found = state.named_squares.get(cards)
+    return square_of(state.board, state.decks, cards) if found is None else found
 
 
 @lru_cache(maxsize=256)
