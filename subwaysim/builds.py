@@ -142,6 +142,17 @@ def surcharge(state: GameState, build: Build) -> int:
     return extra if populated(state, build.square) else 0
 
 
+def priced(state: GameState, rate: int | str, square: int) -> int | str:
+    """A build's cost from its SG-17 `rate` (build points, or 'phase') on `square`: the
+    rate plus SG-21's surcharge (`cost` for a build whose rate is known)."""
+    if rate == PHASE:
+        return PHASE
+    extra = state.prices.surcharge
+    if not extra or square == NO_SQUARE:
+        return int(rate)
+    return int(rate) + (extra if populated(state, square) else 0)
+
+
 # --- SG-17 costs and legality -----------------------------------------------------------------
 
 
@@ -162,10 +173,8 @@ def base_cost(build: Build, network: Network, player: str, state: GameState) -> 
 
 def cost(build: Build, state: GameState, player: str, network: Network | None = None) -> int | str:
     """SG-17 (+ SG-21) cost in build points, or 'phase' for a whole-phase build."""
-    price = base_cost(build, state.network if network is None else network, player, state)
-    if price == PHASE:
-        return PHASE
-    return int(price) + surcharge(state, build)
+    rate = base_cost(build, state.network if network is None else network, player, state)
+    return priced(state, rate, build.square)
 
 
 def check(

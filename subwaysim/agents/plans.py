@@ -84,18 +84,7 @@ def plan_cost(state: GameState, player: str, steps: tuple[Build, ...], budget: i
     (SG-17: hazard and shared squares; SG-21 reads the cards), which the player's own steps
     leave alone (`builds.apply` changes only its track and stations)."""
     network = state.network
-    total = 0
-    for step in steps:
-        action = step.action
-        if action == "track" or action == "borrow":  # (track: SG-17's hazard and shared)
-            total += price(state, player, step, budget, network)
-        elif action == "station":  # (a price the network does not change: `price`'s)
-            prices = state.prices
-            rate = prices.express_station if step.detail == "express" else prices.local_station
-            total += _price_on(state, rate, step.square, budget)
-        else:
-            total += _price_on(state, getattr(state.prices, action), step.square, budget)
-    return max(total, 1)
+    return max(sum(price(state, player, step, budget, network) for step in steps), 1)
 
 
 def outcome(state: GameState, player: str, steps: tuple[Build, ...]) -> Network | None:
@@ -352,8 +341,7 @@ def _local_station_prices(state: GameState, budget: int) -> np.ndarray:
         return _flat_prices(max(budget, 1), size)  # (no surcharge on a whole phase)
     if not state.prices.surcharge:
         return _flat_prices(int(base), size)
-    populated = [builds.populated(state, sq) for sq in range(size)]
-    return np.array([int(base) + state.prices.surcharge * p for p in populated], np.int64)
+    return np.array([builds.priced(state, base, sq) for sq in range(size)], np.int64)
 
 
 @lru_cache(maxsize=64)
@@ -400,10 +388,8 @@ def _price_on(state: GameState, rate: int | str, square: int, budget: int) -> in
     """`price` of a build on `square` whose SG-17 price is `rate` whatever the network (a
     station, a removal): a whole phase counts as the budget; SG-21's surcharge on a
     populated square (`builds.cost`)."""
-    if rate == PHASE:
-        return max(budget, 1)
-    extra = state.prices.surcharge
-    return int(rate) + (extra if extra and builds.populated(state, square) else 0)
+    found = builds.priced(state, rate, square)
+    return max(budget, 1) if found == PHASE else int(found)
 
 
 def intensify_builds(
