@@ -26,6 +26,7 @@ from numba.typed import List
 from subwaysim.network import Network, Station
 from subwaysim.routing.added_stations import add_station
 from subwaysim.routing.expectation import _close, _needs_shared, _pair_points, pair_points
+from subwaysim.routing.express_twins import inert_express
 from subwaysim.routing.kernels import INF, group_stations, lay_rides, number_marked
 from subwaysim.routing.kernels import _ride_matrix as _ride_matrix_of
 from subwaysim.routing.router import Router
@@ -521,6 +522,16 @@ def _grown_reach(  # type: ignore[no-untyped-def]
 
 
 @kernel
+def _same_extras(extras, extra_offsets, i, j):  # type: ignore[no-untyped-def]
+    """Whether plans i and j have the same extra squares in the same order."""
+    a, b = extra_offsets[i], extra_offsets[j]
+    count = extra_offsets[i + 1] - a
+    if extra_offsets[j + 1] - b != count:
+        return False
+    return bool((extras[a : a + count] == extras[b : b + count]).all())
+
+
+@kernel
 def _index_of(squares, size):  # type: ignore[no-untyped-def]
     """(the distinct squares in order, the row of each square among them or -1)."""
     row = np.full(size, -1, np.int64)
@@ -625,8 +636,20 @@ def plan_points(  # type: ignore[no-untyped-def]
         pair_without[builder], pair_without[other] = theirs, mine
     plan_st = np.empty(0, np.int64)
     plan_matrix = empty
+    twin_of = np.full(size, -1, np.int64)  # an inert express station's plan, by its square
     for i in range(plans):
         a, b = build_offsets[i], build_offsets[i + 1]
+        if b - a == 1 and codes[a] == STATION:  # (a lone station: an express twin's?)
+            sq, j = squares[a], twin_of[squares[a]]
+            if details[a] == 2:
+                if kinds[sq] == 0 and inert_express(width, height, tracks, kinds, sq, both_ends):
+                    twin_of[sq] = i
+            elif j >= 0 and valid[j] and _same_extras(extras, extra_offsets, i, j):
+                valid[i] = True  # the rides of the express twin (`express_twins`)
+                points[point_offsets[i] : point_offsets[i + 1]] = points[
+                    point_offsets[j] : point_offsets[j + 1]
+                ]
+                continue
         own[:] = tracks[builder]
         plan_kinds[:] = kinds
         plan_builders[:] = builders
