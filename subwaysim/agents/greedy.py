@@ -23,6 +23,7 @@ from subwaysim import builds
 from subwaysim.agents.base import Agent
 from subwaysim.agents.outlook import (
     RIVAL_WEIGHT,
+    PlanValues,
     Trips,
     TripSample,
     Valuation,
@@ -46,6 +47,8 @@ from subwaysim.state import GameState
 
 SAMPLE = 20  # origins and destinations drawn per build phase (20 x 20 trips valued)
 
+Found = tuple[PlanValues, int]  # where a network's points are: a batch's values, the plan's index
+
 
 class GreedyAgent(Agent):
     kind = "greedy"
@@ -66,12 +69,18 @@ class GreedyAgent(Agent):
         self._phase = -1  # the turn whose build phase the ranking is for
         self._view_of: tuple[int, Valuation] | None = None  # (turn, the phase's valuation)
         # What the plan being built leaves: (the phase's valuation, the network it was valued
-        # on, its builds, the worth of the network they leave), and the builds played since.
-        self._leaves: tuple[Valuation, object, tuple[Build, ...], float] | None = None
+        # on, its builds, the worth of the network they leave, where its points are), and
+        # the builds played since.
+        self._leaves: tuple[Valuation, object, tuple[Build, ...], float, Found] | None = None
         self._played: list[Build] = []
-        # The worth of the network each plan of the last ranking leaves, by the plan (the
-        # first two as in `_leaves`).
-        self._ranked_worth: tuple[Valuation, object, dict[int, tuple[Plan, float]]] | None = None
+        # The worth of the network each plan of the last ranking leaves, and where its points
+        # are, by the plan (the first two as in `_leaves`).
+        self._ranked_worth: (
+            tuple[Valuation, object, dict[int, tuple[Plan, float, Found]]] | None
+        ) = None
+        # A network whose points on a phase's sample are known: (the valuation, the network,
+        # where its points are). The SG-16 choice reads them instead of valuing it again.
+        self._known: tuple[Valuation, object, Found | Trips] | None = None
 
     def commit(self, turn: int, plan: tuple[Build, ...], then: Sequence[Plan] = ()) -> None:
         """Play `plan` for the rest of turn `turn`'s build phase, then the plans of `then`
@@ -115,6 +124,7 @@ class GreedyAgent(Agent):
         leaves, self._leaves = self._leaves, None
         if leaves is not None and leaves[0] is view and leaves[2] == tuple(self._played):
             base = leaves[3]  # today's network is the one the last plan (all played) leaves
+            self._known = (view, state.network, leaves[4])
         while self._ranking:
             plan = self._ranking.pop(0)
             if not builds.allowed(plan.builds[0], state, self.player, budget, first):
@@ -127,6 +137,7 @@ class GreedyAgent(Agent):
                 )
                 base = found.worths[0]
                 assert base is not None
+                self._known = (view, state.network, (found, 0))
                 at = 1
             else:
                 found, at = view.plan_values(state.network, [item], [starts], heads), 0
@@ -143,7 +154,7 @@ class GreedyAgent(Agent):
                     gain = (worth - base) * horizon + extra
             if gain is not None and self.weigh(view, plan, gain) > 0:
                 if worth is not None:
-                    self._leaves = (view, state.network, plan.builds, worth)
+                    self._leaves = (view, state.network, plan.builds, worth, (found, at))
                     self._played = []
                 return list(plan.builds)
         return []
@@ -156,7 +167,7 @@ class GreedyAgent(Agent):
         if plan is not None and ranked is not None and ranked[1] is state.network:
             found = ranked[2].get(id(plan))
             if found is not None and found[0] is plan:
-                self._leaves = (ranked[0], state.network, plan.builds, found[1])
+                self._leaves = (ranked[0], state.network, plan.builds, found[1], found[2])
 
     def rank_plans(self, state: GameState, budget: int) -> list[Plan]:
         """Plans with a positive gain, the best gain per build point first."""
@@ -184,13 +195,14 @@ class GreedyAgent(Agent):
         assert today is not None
         base = found.worths[0]
         assert base is not None
-        worth_of: dict[int, tuple[Plan, float]] = {}
+        self._known = (view, state.network, (found, 0))
+        worth_of: dict[int, tuple[Plan, float, Found]] = {}
         scored = []
         for i, plan in enumerate(pool, 1):
             worth, extra = found.worths[i], found.extra[i]
             if worth is None or extra is None:
                 continue  # (a step no longer makes sense)
-            worth_of[id(plan)] = (plan, worth)
+            worth_of[id(plan)] = (plan, worth, (found, i))
             if plan.builds[0].action == "intensify":  # (a carried plan may be one)
                 build = plan.builds[0]
                 trips = found.trips(i)
@@ -208,7 +220,7 @@ class GreedyAgent(Agent):
             gain = self.weigh(view, Plan((build,), cost), gain)
             if gain > 0:
                 plan = Plan((build,), cost)
-                worth_of[id(plan)] = (plan, base)  # (an intensify leaves the network as it is)
+                worth_of[id(plan)] = (plan, base, (found, 0))  # (it leaves the network as is)
                 scored.append((gain / cost, plan))
         scored.sort(key=lambda pair: -pair[0])
         self._ranked_worth = (view, state.network, worth_of)
@@ -287,8 +299,18 @@ class GreedyAgent(Agent):
 
     def choose_intensify(self, state: GameState, square: int) -> str | None:
         view = self._view(state)
-        # Today's network in the planner's compiled call (the same points as `view.trips`).
-        (trips,) = view.trips_of_plans(state.network, [((), ())])
+        leaves = self._leaves
+        if leaves is not None and leaves[0] is view and leaves[2] == tuple(self._played):
+            # an SG-18 extra trip once the plan is built: today's network is the one it leaves
+            self._known = (view, state.network, leaves[4])
+        known = self._known
+        if known is not None and known[0] is view and known[1] is state.network:
+            # (valued this phase: the same points, `plan_points` being exact)
+            got = known[2]
+            trips = got if isinstance(got, Trips) else got[0].trips(got[1])
+        else:  # today's network in the planner's compiled call (the points of `view.trips`)
+            (trips,) = view.trips_of_plans(state.network, [((), ())])
+            self._known = (view, state.network, trips) if trips is not None else None
         assert trips is not None  # no steps: nothing to refuse
         base = view.value(trips)
         best: tuple[float, str | None] = (1e-12, None)
@@ -334,4 +356,7 @@ def queue_heads(state: GameState) -> list[int]:
 
 def extra_trip_squares(steps: tuple[Build, ...]) -> tuple[int, ...]:
     """Where the plan's SG-18 extra trips start: its stations and intensified squares."""
-    return tuple(b.square for b in steps if b.action in ("station", "intensify"))
+    return tuple([b.square for b in steps if b.action in _EXTRA_TRIP_ACTIONS])
+
+
+_EXTRA_TRIP_ACTIONS = frozenset({"station", "intensify"})
