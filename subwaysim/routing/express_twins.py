@@ -13,7 +13,9 @@ the system at all.
 A phase's plans hold, for each of the busiest squares of its track, "an express station
 here" and then "a local station here" (`agents.plans`). Where the express one is inert the
 two plans leave networks with the same rides, so `variants.plan_points` copies the first
-one's points to the second instead of working them out again: the same numbers.
+one's points to the second instead of working them out again: the same numbers. Likewise a
+plan changing a local station to express (remove it, build an express one) where the
+express one would be inert leaves today's rides: the kernel values it as no change.
 
 `inert_express_reference` is the plain-Python twin the tests hold the kernel to; they also
 check, on random systems, that an inert express station leaves the very rides a local one

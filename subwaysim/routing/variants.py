@@ -660,6 +660,11 @@ def plan_points(  # type: ignore[no-untyped-def]
         if not ok:
             continue
         valid[i] = True
+        if b - a == 2 and codes[a] == REMOVE_STATION and codes[a + 1] == STATION:
+            sq = squares[a]  # (a local station made express, that no ride notices)
+            same = squares[a + 1] == sq and details[a + 1] == 2 and kinds[sq] == 1
+            if same and inert_express(width, height, tracks, kinds, sq, both_ends):
+                touched[sq] = False
         found_st = List()
         found_flat = List()
         count, st_size, flat_size = 0, 0, 0

@@ -144,3 +144,30 @@ def test_plan_points_gives_a_local_twin_the_points_of_its_inert_express_plan() -
 def net_arrays(net: Network) -> tuple[np.ndarray, np.ndarray]:
     tracks, kinds, _ = network_arrays(net)
     return tracks, kinds
+
+
+def test_a_local_station_made_express_that_no_ride_notices_leaves_todays_points() -> None:
+    """Blue's lines as above, with a local station on 12 too. Changing the local station on
+    4 to express (remove it, build an express one, SG-17) is inert: the plan's points are
+    today's. Changing 12 is not (the express station on 10 is along the line): 14 -> 10 then
+    rides 14, 12, 10 (3 stops, skipping 11) and beats the walk of 4 it tied before; the
+    kernel's points are the reference's."""
+    board = grid(3, 5)
+    net = network(
+        board,
+        {"Blue": [0, 1, 2, 3, 4, 10, 11, 12, 13, 14], "Red": [4, 9, 14]},
+        {0: "local", 4: "local", 10: "express", 11: "local", 12: "local", 14: "local"},
+    )
+    rules = RoutingRules()
+    plans = [
+        (),
+        (Build("remove_station", 4), Build("station", 4, "express")),
+        (Build("remove_station", 12), Build("station", 12, "express")),
+    ]
+    origins = np.array([0, 10, 11, 14], dtype=np.int64)
+    destinations = np.array([4, 9, 14, 2, 10, 12], dtype=np.int64)
+    extras: list[tuple[int, ...]] = [(3,), (3,), (3,)]
+    found = plans_points(Router(net, rules), 0, plans, origins, destinations, extras, 0, 2, 1)
+    assert_same(found, reference(net, rules, "Blue", plans, origins, destinations, extras, 0))
+    assert np.array_equal(found[0], found[1])  # type: ignore[arg-type]
+    assert not np.array_equal(found[0], found[2])  # type: ignore[arg-type]
