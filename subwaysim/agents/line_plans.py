@@ -11,13 +11,16 @@ does the same for a player without track: a line between two busy squares. Steps
 `2 * square` lays track, `2 * square + 1` a local station. The plain-Python twins, in
 `plans` (which reads the kernels here), are `line_steps_reference` and
 `pair_lines_reference` (`cheapest_paths`, `attachment`, `line_plan`); the tests hold each
-kernel to its twin.
+kernel to its twin. `own_line_steps` is `line_steps` with its tables made in the same call
+from the squares (`track_prices.track_table`, the station prices, the targets): the twin of
+`plans.own_lines_reference`, which makes them in numpy and Python steps.
 """
 
 from __future__ import annotations
 
 import numpy as np
 
+from subwaysim.agents.track_prices import track_table
 from subwaysim.routing.kernels import grid_step, heap_pop, heap_push
 from tabletop.compiled import kernel
 
@@ -50,7 +53,7 @@ def grid_dijkstra(width, height, costs, sources, limit):  # type: ignore[no-unty
     return cost, back
 
 
-__all__ = ["UNREACHED", "grid_dijkstra", "line_steps", "pair_steps"]
+__all__ = ["UNREACHED", "grid_dijkstra", "line_steps", "own_line_steps", "pair_steps"]
 
 
 @kernel
@@ -192,3 +195,56 @@ def pair_steps(width, height, costs, built, station_price, targets, walk, limit)
             points[k] = max(total, 1)
             used += m
     return codes[:used], lengths, points
+
+
+@kernel
+def own_line_steps(  # type: ignore[no-untyped-def]
+    width,
+    height,
+    hazard_kinds,
+    shared,
+    own_squares,
+    station_squares,
+    points,
+    whole,
+    populated,
+    surcharge,
+    station_base,
+    station_extra,
+    busy,
+    wanted,
+    served,
+    limit,
+):
+    """`line_steps` from the squares: the player's track (`own_squares`), every station's
+    square, the first `wanted` of the `busy` squares off its track as targets; the track
+    prices `track_table`'s (`hazard_kinds`, the rivals' `shared` squares, `points` and
+    `whole` by kind, SG-21's `surcharge` on `populated` squares), each square's local
+    station price `station_base`, plus `station_extra` where populated (SG-21; 0 for a
+    whole phase). Returns the targets, then `line_steps`' codes, lengths, points, starts."""
+    size = width * height
+    own = np.zeros(size, np.bool_)
+    for sq in own_squares:
+        own[sq] = True
+    costs = track_table(hazard_kinds, shared, own, points, whole, populated, surcharge)
+    built = np.zeros(size, np.bool_)
+    for sq in station_squares:
+        built[sq] = True
+    station_price = np.full(size, station_base, np.int64)
+    if station_extra:
+        for sq in range(size):
+            if populated[sq]:
+                station_price[sq] += station_extra
+    targets = np.empty(len(busy), np.int64)
+    count = 0
+    for sq in busy:
+        if count >= wanted:
+            break
+        if not own[sq]:
+            targets[count] = sq
+            count += 1
+    targets = targets[:count]
+    codes, lengths, points_of, starts = line_steps(
+        width, height, costs, own, built, station_price, targets, served, limit
+    )
+    return targets, codes, lengths, points_of, starts

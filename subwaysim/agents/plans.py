@@ -23,8 +23,8 @@ import numpy as np
 
 from subwaysim import builds
 from subwaysim.agents.busy import exponents, heaviest
-from subwaysim.agents.line_plans import grid_dijkstra, line_steps, pair_steps
-from subwaysim.agents.track_prices import track_table
+from subwaysim.agents.line_plans import grid_dijkstra, line_steps, own_line_steps, pair_steps
+from subwaysim.agents.track_prices import populated_squares, track_table
 from subwaysim.board import Board
 from subwaysim.builds import PHASE, Build, Prices
 from subwaysim.network import Network
@@ -82,9 +82,16 @@ def plan_cost(state: GameState, player: str, steps: tuple[Build, ...], budget: i
     """The plan's points, each step priced on the network the steps before it leave: that
     is today's network, for a price reads only the board and the other players' track
     (SG-17: hazard and shared squares; SG-21 reads the cards), which the player's own steps
-    leave alone (`builds.apply` changes only its track and stations)."""
+    leave alone (`builds.apply` changes only its track and stations). (`price` of each
+    step, summed in order: whole numbers, the same sum.)"""
     network = state.network
-    return max(sum(price(state, player, step, budget, network) for step in steps), 1)
+    cost = builds.cost
+    whole = max(budget, 1)
+    total = 0
+    for step in steps:
+        found = cost(step, state, player, network)
+        total += whole if found == PHASE else int(found)
+    return max(total, 1)
 
 
 def outcome(state: GameState, player: str, steps: tuple[Build, ...]) -> Network | None:
@@ -113,10 +120,14 @@ def candidates(
     breadth: Breadth = FULL,
 ) -> Iterator[Plan]:
     """Every plan worth valuing this phase (see the module)."""
-    shares = weights.tolist()  # (plain numbers: the same sums, products and order)
+    # (plain numbers: the same sums, products and order; kept for the same weights)
+    shares, powers = _weighed(weights)
     yield from _stations(state, player, shares, budget, breadth)
-    busy = busy_squares(weights, draws, breadth)
-    yield from _lines(state, player, shares, budget, busy, breadth)
+    busy = _busy(weights, powers, draws, breadth.targets * 3)
+    if state.network.track[player]:
+        yield from _own_line_plans(state, player, shares, budget, busy, breadth)
+    else:
+        yield from _lines(state, player, shares, budget, busy.tolist(), breadth)
     yield from _removals(state, player, shares, budget, breadth)
 
 
@@ -126,10 +137,35 @@ def busy_squares(
     """Squares drawn by weight without replacement: busy ones first, and a spread of them
     when many squares are about as busy (early in a game every square is). Compiled steps
     (`busy.py`) around numpy's power: the same squares as `busy_squares_reference`."""
-    keys = draws.random(len(weights))
-    powered = keys ** exponents(weights)  # Efraimidis-Spirakis
-    busiest: list[int] = heaviest(powered, weights, breadth.targets * 3).tolist()
+    busiest: list[int] = _busy(weights, exponents(weights), draws, breadth.targets * 3).tolist()
     return busiest
+
+
+def _busy(
+    weights: np.ndarray, powers: np.ndarray, draws: np.random.Generator, count: int
+) -> np.ndarray:
+    """`busy_squares` as an array, `powers` the weights' `exponents`."""
+    keys = draws.random(len(weights))
+    return heaviest(keys**powers, weights, count)  # type: ignore[no-any-return]
+
+
+def _weighed(weights: np.ndarray) -> tuple[list[float], np.ndarray]:
+    """The weights as plain numbers and their `exponents`, kept for the same weights (a
+    phase's, and the next phases' while the cards are the same): made afresh otherwise."""
+    if weights.dtype != np.float64 or weights.ndim != 1:
+        return weights.tolist(), exponents(weights)
+    key = weights.tobytes()
+    found = _WEIGHED.get(key)
+    if found is None:
+        powers = exponents(weights)
+        powers.flags.writeable = False
+        if len(_WEIGHED) >= 16:
+            _WEIGHED.clear()
+        found = _WEIGHED[key] = (weights.tolist(), powers)
+    return found
+
+
+_WEIGHED: dict[bytes, tuple[list[float], np.ndarray]] = {}
 
 
 def busy_squares_reference(
@@ -159,24 +195,40 @@ def _stations(
     own, built = network.track[player], network.stations
     # (the busiest first, ties in the set's order: `sorted` is stable, reversed too)
     free = sorted(own - built.keys(), key=weights.__getitem__, reverse=True)
+    if not free:
+        return
     prices = state.prices
-    express, local = prices.express_station, prices.local_station
-    for sq in free[: breadth.stations]:
+    locals_ = _line_builds(state.board.size)  # (a square's local station at 2 * square + 1)
+    chosen = free[: breadth.stations]
+    express = _prices_on(state, prices.express_station, chosen, budget)
+    local = _prices_on(state, prices.local_station, chosen, budget)
+    for sq, express_cost, local_cost in zip(chosen, express, local, strict=True):
         # on a tie in value, express (SG-12) keeps options; the costs as `price`'s
-        cost = max(_price_on(state, express, sq, budget), 1)
+        cost = max(express_cost, 1)
         yield Plan((_station(sq, "express"),), cost, weights[sq] / cost)
-        cost = max(_price_on(state, local, sq, budget), 1)
-        yield Plan((_station(sq, "local"),), cost, weights[sq] / cost)
+        cost = max(local_cost, 1)
+        yield Plan((locals_[2 * sq + 1],), cost, weights[sq] / cost)
     if not network.served(player):  # a ride needs two stations (SG-12)
-        local = prices.local_station
-        for i, a in enumerate(free[: breadth.targets]):
-            for b in free[i + 1 : breadth.targets]:
-                steps = (_station(a, "local"), _station(b, "local"))
+        ends = free[: breadth.targets]
+        local = _prices_on(state, prices.local_station, ends, budget)
+        for i, a in enumerate(ends):
+            a_station, a_cost, a_weight = locals_[2 * a + 1], local[i], weights[a]
+            for j in range(i + 1, len(ends)):
+                b = ends[j]
                 # (`plan_cost`: each station's price, the sum at least one point)
-                cost = max(
-                    _price_on(state, local, a, budget) + _price_on(state, local, b, budget), 1
+                cost = max(a_cost + local[j], 1)
+                yield Plan(
+                    (a_station, locals_[2 * b + 1]), cost, math.sqrt(a_weight * weights[b]) / cost
                 )
-                yield Plan(steps, cost, math.sqrt(weights[a] * weights[b]) / cost)
+
+
+def _prices_on(state: GameState, rate: int | str, squares: list[int], budget: int) -> list[int]:
+    """`_price_on` of each of `squares`: one number for all without SG-21's surcharge."""
+    if rate == PHASE:
+        return [max(budget, 1)] * len(squares)
+    if not state.prices.surcharge:
+        return [int(rate)] * len(squares)
+    return [_price_on(state, rate, sq, budget) for sq in squares]
 
 
 def lines(
@@ -210,6 +262,89 @@ def _lines(
         yield from _own_lines(state, player, shares, budget, targets, steps_cost, served, mask)
         return
     yield from _pair_lines(state, shares, budget, targets, steps_cost)
+
+
+def _own_line_plans(
+    state: GameState,
+    player: str,
+    shares: list[float],
+    budget: int,
+    busy: np.ndarray,
+    breadth: Breadth,
+) -> Iterator[Plan]:
+    """`_lines` of a player with track from the `busy` squares as drawn, in one compiled
+    call making its tables too (`line_plans.own_line_steps`; its twin
+    `own_lines_reference`, `_lines`' steps): the same plans."""
+    network, board = state.network, state.board
+    prices = state.prices
+    own = network.track[player]
+    points, whole = _track_prices(prices, budget)
+    surcharge = prices.surcharge
+    rate = prices.local_station
+    if rate == PHASE:
+        station_base, station_extra = max(budget, 1), 0  # (no surcharge on a whole phase)
+    else:
+        station_base, station_extra = int(rate), surcharge
+    stations = network.stations
+    served = bool(network.served(player))  # (a station on its track: kept per network)
+    targets, codes, lengths, costs, starts = own_line_steps(
+        board.width,
+        board.height,
+        _hazard_kinds(board),
+        _shared_squares(network, player),
+        np.fromiter(own, np.int64, len(own)),
+        np.fromiter(stations, np.int64, len(stations)) if stations else _NO_SQUARES,
+        points,
+        whole,
+        populated_squares(state) if surcharge else _NOT_POPULATED,
+        surcharge,
+        station_base,
+        station_extra,
+        busy,
+        breadth.targets,
+        served,
+        MAX_LINE,
+    )
+    made = _line_builds(board.size)
+    steps_of = list(map(made.__getitem__, codes.tolist()))
+    at = 0
+    for target, count, cost, start in zip(
+        targets.tolist(), lengths.tolist(), costs.tolist(), starts.tolist(), strict=True
+    ):
+        if count < 0:
+            continue  # too dear or cut off
+        end = at + count
+        steps = tuple(steps_of[at:end])
+        at = end
+        # (the prior as `line_plan` works it out, float for float: see `_own_lines`)
+        if served:
+            yield Plan(steps, cost, shares[target] ** 1.0 / cost)
+        else:
+            yield Plan(steps, cost, (shares[start] * shares[target]) ** 0.5 / cost)
+
+
+def own_lines_reference(
+    state: GameState,
+    player: str,
+    shares: list[float],
+    budget: int,
+    busy: list[int],
+    breadth: Breadth = FULL,
+) -> list[Plan]:
+    """`_own_line_plans` in `_lines`' steps: the track table (`track_costs`), the targets,
+    the local station prices (`_local_station_prices`) and `_own_lines`."""
+    own = state.network.track[player]
+    steps_cost = track_costs(state, player, budget)
+    targets = [t for t in busy if t not in own][: breadth.targets]
+    served = bool(state.network.served(player))
+    return list(_own_lines(state, player, shares, budget, targets, steps_cost, served))
+
+
+def _shared_squares(network: Network, player: str) -> np.ndarray:
+    """The squares other players have track on (SG-17's shared track)."""
+    others = [t for other, t in network.track.items() if other != player and t]
+    shared = others[0] if len(others) == 1 else frozenset().union(*others)
+    return np.fromiter(shared, np.int64, len(shared)) if shared else _NO_SQUARES
 
 
 def _pair_lines(
@@ -363,10 +498,13 @@ def _removals(
 ) -> Iterator[Plan]:
     """`removals` with the weights as plain numbers (the same order)."""
     network = state.network
-    stations = network.stations  # (`served`: the squares of `stations_of`, kept per network)
-    own = [stations[sq] for sq, _ in network.served(player) if stations[sq].builder == player]
-    if len(own) < 3:
+    served = network.served(player)  # (the squares of `stations_of`, kept per network)
+    if len(served) < 3:
         return  # a system needs two stations to ride (SG-12): nothing to spare
+    stations = network.stations
+    own = [station for sq, _ in served if (station := stations[sq]).builder == player]
+    if len(own) < 3:
+        return
     prices = state.prices
     for station in sorted(own, key=lambda st: weights[st.square])[: breadth.changes]:
         sq = station.square
@@ -396,8 +534,10 @@ def intensify_builds(
     state: GameState, player: str, weights: np.ndarray, breadth: Breadth = FULL
 ) -> Iterator[Build]:
     """Intensify a card of the busiest squares its own stations serve (SG-17)."""
-    # (the squares of `stations_of`, by square, kept per network: the same order)
-    served = sorted([sq for sq, _ in state.network.served(player)], key=lambda sq: -weights[sq])
+    # (the squares of `stations_of`, by square, kept per network: the same order; the
+    # weights as plain numbers, the same values)
+    shares = _weighed(weights)[0]
+    served = sorted([sq for sq, _ in state.network.served(player)], key=lambda sq: -shares[sq])
     for square in served[: breadth.intensify]:
         for deck in state.decks:
             key = (square, deck.name)
@@ -424,9 +564,7 @@ def _track_table(state: GameState, player: str, budget: int, own: np.ndarray) ->
     network, board = state.network, state.board
     prices = state.prices
     points, whole = _track_prices(prices, budget)
-    others = [t for other, t in network.track.items() if other != player and t]
-    shared = others[0] if len(others) == 1 else frozenset().union(*others)
-    squares = np.fromiter(shared, np.int64, len(shared)) if shared else _NO_SQUARES
+    squares = _shared_squares(network, player)
     if prices.surcharge:
         populated = np.array([builds.populated(state, sq) for sq in range(board.size)])
     else:
