@@ -20,6 +20,7 @@ from __future__ import annotations
 
 import numpy as np
 
+from subwaysim.agents.busy import heaviest
 from subwaysim.agents.track_prices import track_table
 from subwaysim.routing.kernels import grid_step, heap_pop, heap_push
 from tabletop.compiled import kernel
@@ -211,17 +212,21 @@ def own_line_steps(  # type: ignore[no-untyped-def]
     surcharge,
     station_base,
     station_extra,
-    busy,
+    powered,
+    weights,
+    drawn,
     wanted,
     served,
     limit,
 ):
     """`line_steps` from the squares: the player's track (`own_squares`), every station's
-    square, the first `wanted` of the `busy` squares off its track as targets; the track
-    prices `track_table`'s (`hazard_kinds`, the rivals' `shared` squares, `points` and
-    `whole` by kind, SG-21's `surcharge` on `populated` squares), each square's local
-    station price `station_base`, plus `station_extra` where populated (SG-21; 0 for a
-    whole phase). Returns the targets, then `line_steps`' codes, lengths, points, starts."""
+    square, as targets the first `wanted` squares off its track of the `drawn` busy squares
+    (`busy.heaviest` of the keys `powered`, the `weights`); the track prices
+    `track_table`'s (`hazard_kinds`, the rivals' `shared` squares, `points` and `whole` by
+    kind, SG-21's `surcharge` on `populated` squares), each square's local station price
+    `station_base`, plus `station_extra` where populated (SG-21; 0 for a whole phase).
+    Returns the targets, then `line_steps`' codes, lengths, points, starts."""
+    busy = heaviest(powered, weights, drawn)
     size = width * height
     own = np.zeros(size, np.bool_)
     for sq in own_squares:

@@ -15,7 +15,7 @@ from __future__ import annotations
 
 import heapq
 import math
-from collections.abc import Iterator, Sequence
+from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass, field
 from functools import lru_cache
 
@@ -51,6 +51,29 @@ class Plan:
     cost: int
     prior: float = 0.0  # a cheap estimate, to choose which plans to value
 
+
+def _plan_maker() -> Callable[[tuple[Build, ...], int, float], Plan]:
+    """`Plan(builds, cost, prior)` made field by field through its slots (the frozen
+    dataclass's own `__init__` sets each through `object.__setattr__`): the same plan, for
+    the planner's hot loops."""
+    new = object.__new__
+    set_builds, set_cost, set_prior = (
+        Plan.builds.__set__,  # type: ignore[attr-defined]
+        Plan.cost.__set__,  # type: ignore[attr-defined]
+        Plan.prior.__set__,  # type: ignore[attr-defined]
+    )
+
+    def make(builds: tuple[Build, ...], cost: int, prior: float) -> Plan:
+        plan = new(Plan)
+        set_builds(plan, builds)
+        set_cost(plan, cost)
+        set_prior(plan, prior)
+        return plan
+
+    return make
+
+
+_plan = _plan_maker()
 
 _TRACK: dict[int, Build] = {}  # one `Build("track", square)` a square (builds never change)
 _STATIONS: dict[tuple[int, str], Build] = {}  # one station build a square and kind
@@ -123,11 +146,12 @@ def candidates(
     # (plain numbers: the same sums, products and order; kept for the same weights)
     shares, powers = _weighed(weights)
     yield from _stations(state, player, shares, budget, breadth)
-    busy = _busy(weights, powers, draws, breadth.targets * 3)
+    powered = draws.random(len(weights)) ** powers  # (`busy_squares`' keys)
     if state.network.track[player]:
-        yield from _own_line_plans(state, player, shares, budget, busy, breadth)
+        yield from _own_line_plans(state, player, shares, budget, powered, weights, breadth)
     else:
-        yield from _lines(state, player, shares, budget, busy.tolist(), breadth)
+        busy = heaviest(powered, weights, breadth.targets * 3).tolist()
+        yield from _lines(state, player, shares, budget, busy, breadth)
     yield from _removals(state, player, shares, budget, breadth)
 
 
@@ -137,16 +161,10 @@ def busy_squares(
     """Squares drawn by weight without replacement: busy ones first, and a spread of them
     when many squares are about as busy (early in a game every square is). Compiled steps
     (`busy.py`) around numpy's power: the same squares as `busy_squares_reference`."""
-    busiest: list[int] = _busy(weights, exponents(weights), draws, breadth.targets * 3).tolist()
-    return busiest
-
-
-def _busy(
-    weights: np.ndarray, powers: np.ndarray, draws: np.random.Generator, count: int
-) -> np.ndarray:
-    """`busy_squares` as an array, `powers` the weights' `exponents`."""
     keys = draws.random(len(weights))
-    return heaviest(keys**powers, weights, count)  # type: ignore[no-any-return]
+    powered = keys ** exponents(weights)  # Efraimidis-Spirakis
+    busiest: list[int] = heaviest(powered, weights, breadth.targets * 3).tolist()
+    return busiest
 
 
 def _weighed(weights: np.ndarray) -> tuple[list[float], np.ndarray]:
@@ -205,9 +223,9 @@ def _stations(
     for sq, express_cost, local_cost in zip(chosen, express, local, strict=True):
         # on a tie in value, express (SG-12) keeps options; the costs as `price`'s
         cost = max(express_cost, 1)
-        yield Plan((_station(sq, "express"),), cost, weights[sq] / cost)
+        yield _plan((_station(sq, "express"),), cost, weights[sq] / cost)
         cost = max(local_cost, 1)
-        yield Plan((locals_[2 * sq + 1],), cost, weights[sq] / cost)
+        yield _plan((locals_[2 * sq + 1],), cost, weights[sq] / cost)
     if not network.served(player):  # a ride needs two stations (SG-12)
         ends = free[: breadth.targets]
         local = _prices_on(state, prices.local_station, ends, budget)
@@ -217,7 +235,7 @@ def _stations(
                 b = ends[j]
                 # (`plan_cost`: each station's price, the sum at least one point)
                 cost = max(a_cost + local[j], 1)
-                yield Plan(
+                yield _plan(
                     (a_station, locals_[2 * b + 1]), cost, math.sqrt(a_weight * weights[b]) / cost
                 )
 
@@ -269,12 +287,13 @@ def _own_line_plans(
     player: str,
     shares: list[float],
     budget: int,
-    busy: np.ndarray,
+    powered: np.ndarray,
+    weights: np.ndarray,
     breadth: Breadth,
 ) -> Iterator[Plan]:
-    """`_lines` of a player with track from the `busy` squares as drawn, in one compiled
-    call making its tables too (`line_plans.own_line_steps`; its twin
-    `own_lines_reference`, `_lines`' steps): the same plans."""
+    """`_lines` of a player with track to the busy squares (`busy_squares` of the keys
+    `powered`), in one compiled call making its tables too (`line_plans.own_line_steps`;
+    its twin `own_lines_reference`, `_lines`' steps): the same plans."""
     network, board = state.network, state.board
     prices = state.prices
     own = network.track[player]
@@ -300,7 +319,9 @@ def _own_line_plans(
         surcharge,
         station_base,
         station_extra,
-        busy,
+        powered,
+        weights,
+        breadth.targets * 3,
         breadth.targets,
         served,
         MAX_LINE,
@@ -318,9 +339,9 @@ def _own_line_plans(
         at = end
         # (the prior as `line_plan` works it out, float for float: see `_own_lines`)
         if served:
-            yield Plan(steps, cost, shares[target] ** 1.0 / cost)
+            yield _plan(steps, cost, shares[target] ** 1.0 / cost)
         else:
-            yield Plan(steps, cost, (shares[start] * shares[target]) ** 0.5 / cost)
+            yield _plan(steps, cost, (shares[start] * shares[target]) ** 0.5 / cost)
 
 
 def own_lines_reference(
@@ -502,21 +523,22 @@ def _removals(
     if len(served) < 3:
         return  # a system needs two stations to ride (SG-12): nothing to spare
     stations = network.stations
-    own = [station for sq, _ in served if (station := stations[sq]).builder == player]
+    own = [sq for sq, _ in served if stations[sq].builder == player]
     if len(own) < 3:
         return
     prices = state.prices
-    for station in sorted(own, key=lambda st: weights[st.square])[: breadth.changes]:
-        sq = station.square
+    # (the quietest first, ties by square: `sorted` is stable)
+    chosen = sorted(own, key=weights.__getitem__)[: breadth.changes]
+    removals = _prices_on(state, prices.remove_station, chosen, budget)
+    for sq, cost in zip(chosen, removals, strict=True):
         removal = _REMOVALS.get(sq)
         if removal is None:
             removal = _REMOVALS[sq] = Build("remove_station", sq)
         # (`plan_cost`: each step's price, the sum at least one point)
-        cost = _price_on(state, prices.remove_station, sq, budget)
-        yield Plan((removal,), max(cost, 1))
-        if station.kind == "local":
+        yield _plan((removal,), max(cost, 1), 0.0)
+        if stations[sq].kind == "local":
             cost += _price_on(state, prices.express_station, sq, budget)
-            yield Plan((removal, _station(sq, "express")), max(cost, 1))
+            yield _plan((removal, _station(sq, "express")), max(cost, 1), 0.0)
 
 
 _REMOVALS: dict[int, Build] = {}  # one `Build("remove_station", square)` a square
@@ -536,8 +558,10 @@ def intensify_builds(
     """Intensify a card of the busiest squares its own stations serve (SG-17)."""
     # (the squares of `stations_of`, by square, kept per network: the same order; the
     # weights as plain numbers, the same values)
+    # (largest first by `reverse`, which keeps ties in order: the order of the key -weight)
     shares = _weighed(weights)[0]
-    served = sorted([sq for sq, _ in state.network.served(player)], key=lambda sq: -shares[sq])
+    served = [sq for sq, _ in state.network.served(player)]
+    served.sort(key=shares.__getitem__, reverse=True)
     for square in served[: breadth.intensify]:
         for deck in state.decks:
             key = (square, deck.name)
@@ -597,26 +621,42 @@ def track_costs_reference(state: GameState, player: str, budget: int) -> np.ndar
     return table
 
 
-@lru_cache(maxsize=16)
 def _hazard_kinds(board: Board) -> np.ndarray:
-    """2 on each hazard square, else 0 (`track_costs`' kinds before shared track)."""
-    kind = np.zeros(board.size, dtype=np.int64)
-    kind[list(board.hazards)] = 2
-    kind.flags.writeable = False
-    return kind
+    """2 on each hazard square, else 0 (`track_costs`' kinds before shared track), kept for
+    the board (a board never changes)."""
+    kept = _HAZARD_KINDS.get(id(board))
+    if kept is None or kept[0] is not board:
+        kind = np.zeros(board.size, dtype=np.int64)
+        kind[list(board.hazards)] = 2
+        kind.flags.writeable = False
+        if len(_HAZARD_KINDS) >= 16:
+            _HAZARD_KINDS.clear()
+        kept = _HAZARD_KINDS[id(board)] = (board, kind)
+    return kept[1]
 
 
-@lru_cache(maxsize=64)
+_HAZARD_KINDS: dict[int, tuple[Board, np.ndarray]] = {}
+
+
 def _track_prices(prices: Prices, budget: int) -> tuple[np.ndarray, np.ndarray]:
     """Track's points by kind (2 x hazard + shared: SG-17, a whole phase counting as the
-    budget) and whether each kind takes the whole phase."""
-    prices_of = [
-        prices.track_on(on_hazard, on_shared) for on_hazard in (0, 1) for on_shared in (0, 1)
-    ]
-    points = np.array([max(budget, 1) if c == PHASE else int(c) for c in prices_of], np.int64)
-    whole = np.array([c == PHASE for c in prices_of], dtype=np.bool_)
-    points.flags.writeable = whole.flags.writeable = False
-    return points, whole
+    budget) and whether each kind takes the whole phase, kept for the prices and budget
+    (prices never change)."""
+    kept = _TRACK_PRICES.get((id(prices), budget))
+    if kept is None or kept[0] is not prices:
+        prices_of = [
+            prices.track_on(on_hazard, on_shared) for on_hazard in (0, 1) for on_shared in (0, 1)
+        ]
+        points = np.array([max(budget, 1) if c == PHASE else int(c) for c in prices_of], np.int64)
+        whole = np.array([c == PHASE for c in prices_of], dtype=np.bool_)
+        points.flags.writeable = whole.flags.writeable = False
+        if len(_TRACK_PRICES) >= 64:
+            _TRACK_PRICES.clear()
+        kept = _TRACK_PRICES[id(prices), budget] = (prices, points, whole)
+    return kept[1], kept[2]
+
+
+_TRACK_PRICES: dict[tuple[int, int], tuple[Prices, np.ndarray, np.ndarray]] = {}
 
 
 @dataclass(frozen=True, slots=True)
