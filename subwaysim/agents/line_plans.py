@@ -22,7 +22,7 @@ import numpy as np
 
 from subwaysim.agents.busy import heaviest
 from subwaysim.agents.track_prices import track_table
-from subwaysim.routing.kernels import grid_step, heap_pop, heap_push
+from subwaysim.routing.kernels import heap_pop, heap_push
 from tabletop.compiled import kernel
 
 UNREACHED = -1  # a target's length when its line is too dear or cut off
@@ -46,11 +46,29 @@ def grid_dijkstra(width, height, costs, sources, limit):  # type: ignore[no-unty
         d, u, count = heap_pop(heap_d, heap_n, count)
         if d > cost[u]:
             continue
-        for k in range(4):
-            v = grid_step(u, k, width, height)
-            if v >= 0 and d + costs[v] <= limit and d + costs[v] < cost[v]:
-                cost[v], back[v] = d + costs[v], u
-                count = heap_push(heap_d, heap_n, count, cost[v], v)
+        rank = u // width
+        file = u - rank * width
+        for k in range(4):  # `grid_step`'s order: west, east, south, north
+            if k == 0:
+                if file == 0:
+                    continue
+                v = u - 1
+            elif k == 1:
+                if file == width - 1:
+                    continue
+                v = u + 1
+            elif k == 2:
+                if rank == 0:
+                    continue
+                v = u - width
+            else:
+                if rank == height - 1:
+                    continue
+                v = u + width
+            reached = d + costs[v]
+            if reached <= limit and reached < cost[v]:
+                cost[v], back[v] = reached, u
+                count = heap_push(heap_d, heap_n, count, reached, v)
     return cost, back
 
 

@@ -216,10 +216,11 @@ def _stations(
     if not free:
         return
     prices = state.prices
-    locals_ = _line_builds(state.board.size)  # (a square's local station at 2 * square + 1)
+    locals_ = _board_tables(state.board)[4]  # (a square's local station at 2 * square + 1)
+    express_flat, local_flat = _rates(prices, budget)[2:4]
     chosen = free[: breadth.stations]
-    express = _prices_on(state, prices.express_station, chosen, budget)
-    local = _prices_on(state, prices.local_station, chosen, budget)
+    express = _prices_on(state, prices.express_station, express_flat, chosen, budget)
+    local = _prices_on(state, prices.local_station, local_flat, chosen, budget)
     for sq, express_cost, local_cost in zip(chosen, express, local, strict=True):
         # on a tie in value, express (SG-12) keeps options; the costs as `price`'s
         cost = max(express_cost, 1)
@@ -228,7 +229,7 @@ def _stations(
         yield _plan((locals_[2 * sq + 1],), cost, weights[sq] / cost)
     if not network.served(player):  # a ride needs two stations (SG-12)
         ends = free[: breadth.targets]
-        local = _prices_on(state, prices.local_station, ends, budget)
+        local = _prices_on(state, prices.local_station, local_flat, ends, budget)
         for i, a in enumerate(ends):
             a_station, a_cost, a_weight = locals_[2 * a + 1], local[i], weights[a]
             for j in range(i + 1, len(ends)):
@@ -240,12 +241,13 @@ def _stations(
                 )
 
 
-def _prices_on(state: GameState, rate: int | str, squares: list[int], budget: int) -> list[int]:
-    """`_price_on` of each of `squares`: one number for all without SG-21's surcharge."""
-    if rate == PHASE:
-        return [max(budget, 1)] * len(squares)
-    if not state.prices.surcharge:
-        return [int(rate)] * len(squares)
+def _prices_on(
+    state: GameState, rate: int | str, flat: int | None, squares: list[int], budget: int
+) -> list[int]:
+    """`_price_on` of each of `squares`: `flat` for all where no SG-21 surcharge applies
+    (`_rates`), else square by square."""
+    if flat is not None:
+        return [flat] * len(squares)
     return [_price_on(state, rate, sq, budget) for sq in squares]
 
 
@@ -294,22 +296,18 @@ def _own_line_plans(
     """`_lines` of a player with track to the busy squares (`busy_squares` of the keys
     `powered`), in one compiled call making its tables too (`line_plans.own_line_steps`;
     its twin `own_lines_reference`, `_lines`' steps): the same plans."""
-    network, board = state.network, state.board
+    network = state.network
     prices = state.prices
     own = network.track[player]
-    points, whole = _track_prices(prices, budget)
+    width, height, _, kinds, made = _board_tables(state.board)
+    points, whole, _, _, _, station_base, station_extra = _rates(prices, budget)
     surcharge = prices.surcharge
-    rate = prices.local_station
-    if rate == PHASE:
-        station_base, station_extra = max(budget, 1), 0  # (no surcharge on a whole phase)
-    else:
-        station_base, station_extra = int(rate), surcharge
     stations = network.stations
     served = bool(network.served(player))  # (a station on its track: kept per network)
     targets, codes, lengths, costs, starts = own_line_steps(
-        board.width,
-        board.height,
-        _hazard_kinds(board),
+        width,
+        height,
+        kinds,
         _shared_squares(network, player),
         np.fromiter(own, np.int64, len(own)),
         np.fromiter(stations, np.int64, len(stations)) if stations else _NO_SQUARES,
@@ -326,7 +324,6 @@ def _own_line_plans(
         served,
         MAX_LINE,
     )
-    made = _line_builds(board.size)
     steps_of = list(map(made.__getitem__, codes.tolist()))
     at = 0
     for target, count, cost, start in zip(
@@ -529,7 +526,8 @@ def _removals(
     prices = state.prices
     # (the quietest first, ties by square: `sorted` is stable)
     chosen = sorted(own, key=weights.__getitem__)[: breadth.changes]
-    removals = _prices_on(state, prices.remove_station, chosen, budget)
+    express_flat, _, removal_flat = _rates(prices, budget)[2:5]
+    removals = _prices_on(state, prices.remove_station, removal_flat, chosen, budget)
     for sq, cost in zip(chosen, removals, strict=True):
         removal = _REMOVALS.get(sq)
         if removal is None:
@@ -537,7 +535,7 @@ def _removals(
         # (`plan_cost`: each step's price, the sum at least one point)
         yield _plan((removal,), max(cost, 1), 0.0)
         if stations[sq].kind == "local":
-            cost += _price_on(state, prices.express_station, sq, budget)
+            cost += _prices_on(state, prices.express_station, express_flat, [sq], budget)[0]
             yield _plan((removal, _station(sq, "express")), max(cost, 1), 0.0)
 
 
@@ -657,6 +655,57 @@ def _track_prices(prices: Prices, budget: int) -> tuple[np.ndarray, np.ndarray]:
 
 
 _TRACK_PRICES: dict[tuple[int, int], tuple[Prices, np.ndarray, np.ndarray]] = {}
+
+
+def _board_tables(board: Board) -> tuple[int, int, int, np.ndarray, list[Build]]:
+    """The board's width, height and size, `_hazard_kinds` and `_line_builds`, kept for
+    the board (read by every phase's plans; a board never changes)."""
+    kept = _BOARDS.get(id(board))
+    if kept is None or kept[0] is not board:
+        size = board.size
+        tables = (board.width, board.height, size, _hazard_kinds(board), _line_builds(size))
+        if len(_BOARDS) >= 16:
+            _BOARDS.clear()
+        kept = _BOARDS[id(board)] = (board, tables)
+    return kept[1]
+
+
+_BOARDS: dict[int, tuple[Board, tuple[int, int, int, np.ndarray, list[Build]]]] = {}
+
+Rates = tuple[np.ndarray, np.ndarray, int | None, int | None, int | None, int, int]
+
+
+def _rates(prices: Prices, budget: int) -> Rates:
+    """What the planner reads of the prices for a budget, kept for them: `_track_prices`;
+    an express station's, a local station's and a removal's price on any square where no
+    SG-21 surcharge applies (None where it may: priced square by square); a local
+    station's price before and the surcharge on top of it (none on a whole phase)."""
+    kept = _RATES.get((id(prices), budget))
+    if kept is None or kept[0] is not prices:
+        whole = max(budget, 1)
+
+        def flat(rate: int | str) -> int | None:
+            if rate == PHASE:
+                return whole  # (no surcharge on a whole phase: `builds.priced`)
+            return None if prices.surcharge else int(rate)
+
+        local = prices.local_station
+        base, extra = (whole, 0) if local == PHASE else (int(local), prices.surcharge)
+        rates: Rates = (
+            *_track_prices(prices, budget),
+            flat(prices.express_station),
+            flat(local),
+            flat(prices.remove_station),
+            base,
+            extra,
+        )
+        if len(_RATES) >= 64:
+            _RATES.clear()
+        kept = _RATES[id(prices), budget] = (prices, rates)
+    return kept[1]
+
+
+_RATES: dict[tuple[int, int], tuple[Prices, Rates]] = {}
 
 
 @dataclass(frozen=True, slots=True)
