@@ -32,11 +32,27 @@ UNREACHED = -1  # a target's length when its line is too dear or cut off
 def grid_dijkstra(width, height, costs, sources, limit):  # type: ignore[no-untyped-def]
     """Cheapest ways over the grid (entering a square costs `costs[square]`) from every
     source square, up to `limit`: (cost, back) per square."""
+    return settle(width, height, costs, sources, limit, np.empty(0, np.int64))
+
+
+@kernel
+def settle(width, height, costs, sources, limit, targets):  # type: ignore[no-untyped-def]
+    """`grid_dijkstra`, stopped once every square of `targets` (none: every square) is
+    settled: the same cost and back step on each target and on every square of its way
+    back (a square's back step is set before it is settled, never after, and the squares
+    on its way back were settled before it); a target out of reach is never settled, so
+    the search then runs to its end."""
     size = width * height
     cost = np.full(size, limit + 1, np.int64)
     back = np.full(size, -1, np.int64)
     heap_d = np.empty(4 * size + 4, np.int64)
     heap_n = np.empty(4 * size + 4, np.int64)
+    wanted = np.zeros(size, np.bool_)
+    pending = 0
+    for sq in targets:
+        if not wanted[sq]:
+            wanted[sq] = True
+            pending += 1
     count = 0
     for sq in range(size):
         if sources[sq]:
@@ -46,6 +62,10 @@ def grid_dijkstra(width, height, costs, sources, limit):  # type: ignore[no-unty
         d, u, count = heap_pop(heap_d, heap_n, count)
         if d > cost[u]:
             continue
+        if wanted[u]:
+            pending -= 1
+            if pending == 0:
+                break  # (every target settled)
         rank = u // width
         file = u - rank * width
         for k in range(4):  # `grid_step`'s order: west, east, south, north
@@ -72,7 +92,7 @@ def grid_dijkstra(width, height, costs, sources, limit):  # type: ignore[no-unty
     return cost, back
 
 
-__all__ = ["UNREACHED", "grid_dijkstra", "line_steps", "own_line_steps", "pair_steps"]
+__all__ = ["UNREACHED", "grid_dijkstra", "line_steps", "own_line_steps", "pair_steps", "settle"]
 
 
 @kernel
@@ -83,7 +103,7 @@ def line_steps(width, height, costs, own, built, station_price, targets, served,
     masks of the player's track and of every station, `station_price` each square's local
     station price, `served` whether the system serves a station already."""
     size = width * height
-    reach, back = grid_dijkstra(width, height, costs, own, limit)
+    reach, back = settle(width, height, costs, own, limit, targets)
     count = len(targets)
     codes = np.empty(count * (size + 2), np.int64)
     used = 0
@@ -181,7 +201,7 @@ def pair_steps(width, height, costs, built, station_price, targets, walk, limit)
     for i in range(count):
         a = targets[i]
         source[a] = True
-        reach, back = grid_dijkstra(width, height, costs, source, limit)
+        reach, back = settle(width, height, costs, source, limit, targets[i + 1 :])
         source[a] = False
         for j in range(i + 1, count):
             k += 1

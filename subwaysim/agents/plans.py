@@ -27,6 +27,7 @@ from subwaysim.agents.line_plans import grid_dijkstra, line_steps, own_line_step
 from subwaysim.agents.track_prices import populated_squares, track_table
 from subwaysim.board import Board
 from subwaysim.builds import PHASE, Build, Prices
+from subwaysim.cards import Deck
 from subwaysim.network import Network
 from subwaysim.state import GameState
 
@@ -206,27 +207,28 @@ def stations(
 
 def _stations(
     state: GameState, player: str, weights: list[float], budget: int, breadth: Breadth
-) -> Iterator[Plan]:
+) -> list[Plan]:
     """`stations` with the weights as plain numbers (the same quotients; math.sqrt rounds
-    as numpy's does, IEEE 754)."""
+    as numpy's does, IEEE 754), as a list."""
     network = state.network
     own, built = network.track[player], network.stations
     # (the busiest first, ties in the set's order: `sorted` is stable, reversed too)
     free = sorted(own - built.keys(), key=weights.__getitem__, reverse=True)
     if not free:
-        return
+        return []
     prices = state.prices
     locals_ = _board_tables(state.board)[4]  # (a square's local station at 2 * square + 1)
     express_flat, local_flat = _rates(prices, budget)[2:4]
     chosen = free[: breadth.stations]
     express = _prices_on(state, prices.express_station, express_flat, chosen, budget)
     local = _prices_on(state, prices.local_station, local_flat, chosen, budget)
+    found = []
     for sq, express_cost, local_cost in zip(chosen, express, local, strict=True):
         # on a tie in value, express (SG-12) keeps options; the costs as `price`'s
         cost = max(express_cost, 1)
-        yield _plan((_station(sq, "express"),), cost, weights[sq] / cost)
+        found.append(_plan((_station(sq, "express"),), cost, weights[sq] / cost))
         cost = max(local_cost, 1)
-        yield _plan((locals_[2 * sq + 1],), cost, weights[sq] / cost)
+        found.append(_plan((locals_[2 * sq + 1],), cost, weights[sq] / cost))
     if not network.served(player):  # a ride needs two stations (SG-12)
         ends = free[: breadth.targets]
         local = _prices_on(state, prices.local_station, local_flat, ends, budget)
@@ -236,9 +238,9 @@ def _stations(
                 b = ends[j]
                 # (`plan_cost`: each station's price, the sum at least one point)
                 cost = max(a_cost + local[j], 1)
-                yield _plan(
-                    (a_station, locals_[2 * b + 1]), cost, math.sqrt(a_weight * weights[b]) / cost
-                )
+                prior = math.sqrt(a_weight * weights[b]) / cost
+                found.append(_plan((a_station, locals_[2 * b + 1]), cost, prior))
+    return found
 
 
 def _prices_on(
@@ -292,10 +294,10 @@ def _own_line_plans(
     powered: np.ndarray,
     weights: np.ndarray,
     breadth: Breadth,
-) -> Iterator[Plan]:
+) -> list[Plan]:
     """`_lines` of a player with track to the busy squares (`busy_squares` of the keys
     `powered`), in one compiled call making its tables too (`line_plans.own_line_steps`;
-    its twin `own_lines_reference`, `_lines`' steps): the same plans."""
+    its twin `own_lines_reference`, `_lines`' steps): the same plans, as a list."""
     network = state.network
     prices = state.prices
     own = network.track[player]
@@ -325,6 +327,7 @@ def _own_line_plans(
         MAX_LINE,
     )
     steps_of = list(map(made.__getitem__, codes.tolist()))
+    found = []
     at = 0
     for target, count, cost, start in zip(
         targets.tolist(), lengths.tolist(), costs.tolist(), starts.tolist(), strict=True
@@ -336,9 +339,10 @@ def _own_line_plans(
         at = end
         # (the prior as `line_plan` works it out, float for float: see `_own_lines`)
         if served:
-            yield _plan(steps, cost, shares[target] ** 1.0 / cost)
+            found.append(_plan(steps, cost, shares[target] ** 1.0 / cost))
         else:
-            yield _plan(steps, cost, (shares[start] * shares[target]) ** 0.5 / cost)
+            found.append(_plan(steps, cost, (shares[start] * shares[target]) ** 0.5 / cost))
+    return found
 
 
 def own_lines_reference(
@@ -513,30 +517,32 @@ def removals(
 
 def _removals(
     state: GameState, player: str, weights: list[float], budget: int, breadth: Breadth
-) -> Iterator[Plan]:
-    """`removals` with the weights as plain numbers (the same order)."""
+) -> list[Plan]:
+    """`removals` with the weights as plain numbers (the same order), as a list."""
     network = state.network
     served = network.served(player)  # (the squares of `stations_of`, kept per network)
     if len(served) < 3:
-        return  # a system needs two stations to ride (SG-12): nothing to spare
+        return []  # a system needs two stations to ride (SG-12): nothing to spare
     stations = network.stations
     own = [sq for sq, _ in served if stations[sq].builder == player]
     if len(own) < 3:
-        return
+        return []
     prices = state.prices
     # (the quietest first, ties by square: `sorted` is stable)
     chosen = sorted(own, key=weights.__getitem__)[: breadth.changes]
     express_flat, _, removal_flat = _rates(prices, budget)[2:5]
     removals = _prices_on(state, prices.remove_station, removal_flat, chosen, budget)
+    found = []
     for sq, cost in zip(chosen, removals, strict=True):
         removal = _REMOVALS.get(sq)
         if removal is None:
             removal = _REMOVALS[sq] = Build("remove_station", sq)
         # (`plan_cost`: each step's price, the sum at least one point)
-        yield _plan((removal,), max(cost, 1), 0.0)
+        found.append(_plan((removal,), max(cost, 1), 0.0))
         if stations[sq].kind == "local":
             cost += _prices_on(state, prices.express_station, express_flat, [sq], budget)[0]
-            yield _plan((removal, _station(sq, "express")), max(cost, 1), 0.0)
+            found.append(_plan((removal, _station(sq, "express")), max(cost, 1), 0.0))
+    return found
 
 
 _REMOVALS: dict[int, Build] = {}  # one `Build("remove_station", square)` a square
@@ -560,16 +566,42 @@ def intensify_builds(
     shares = _weighed(weights)[0]
     served = [sq for sq, _ in state.network.served(player)]
     served.sort(key=shares.__getitem__, reverse=True)
+    decks = state.decks
+    of_square = _intensify_of(decks)
+    found: list[Build] = []
     for square in served[: breadth.intensify]:
-        for deck in state.decks:
-            key = (square, deck.name)
-            build = _INTENSIFY.get(key)
-            if build is None:
-                build = _INTENSIFY[key] = Build("intensify", *key)
-            yield build
+        row = of_square.get(square)
+        if row is None:
+            row = of_square[square] = _intensify_row(decks, square)
+        found += row
+    return iter(found)
+
+
+def _intensify_of(decks: Sequence[Deck]) -> dict[int, tuple[Build, ...]]:
+    """Each square's intensify builds, one a deck in the decks' order, kept for the decks
+    (a deck's name never changes; each build is the one kept a square and deck)."""
+    kept = _INTENSIFY_OF.get(id(decks))
+    if kept is None or kept[0] is not decks:
+        if len(_INTENSIFY_OF) >= 16:
+            _INTENSIFY_OF.clear()
+        kept = _INTENSIFY_OF[id(decks)] = (decks, {})
+    return kept[1]
+
+
+def _intensify_row(decks: Sequence[Deck], square: int) -> tuple[Build, ...]:
+    """The intensify builds of `square`, one a deck (`_intensify_of`'s row)."""
+    row = []
+    for deck in decks:
+        key = (square, deck.name)
+        build = _INTENSIFY.get(key)
+        if build is None:
+            build = _INTENSIFY[key] = Build("intensify", *key)
+        row.append(build)
+    return tuple(row)
 
 
 _INTENSIFY: dict[tuple[int, str], Build] = {}  # one intensify build a square and deck
+_INTENSIFY_OF: dict[int, tuple[Sequence[Deck], dict[int, tuple[Build, ...]]]] = {}
 
 
 def track_costs(state: GameState, player: str, budget: int) -> np.ndarray:
