@@ -217,7 +217,8 @@ def _stations(
     if not free:
         return []
     prices = state.prices
-    locals_ = _board_tables(state.board)[4]  # (a square's local station at 2 * square + 1)
+    # (a square's local station at 2 * square + 1, its express station at `square`)
+    locals_, expresses = _board_tables(state.board)[4:6]
     express_flat, local_flat = _rates(prices, budget)[2:4]
     chosen = free[: breadth.stations]
     express = _prices_on(state, prices.express_station, express_flat, chosen, budget)
@@ -226,7 +227,7 @@ def _stations(
     for sq, express_cost, local_cost in zip(chosen, express, local, strict=True):
         # on a tie in value, express (SG-12) keeps options; the costs as `price`'s
         cost = max(express_cost, 1)
-        found.append(_plan((_station(sq, "express"),), cost, weights[sq] / cost))
+        found.append(_plan((expresses[sq],), cost, weights[sq] / cost))
         cost = max(local_cost, 1)
         found.append(_plan((locals_[2 * sq + 1],), cost, weights[sq] / cost))
     if not network.served(player):  # a ride needs two stations (SG-12)
@@ -301,7 +302,7 @@ def _own_line_plans(
     network = state.network
     prices = state.prices
     own = network.track[player]
-    width, height, _, kinds, made = _board_tables(state.board)
+    width, height, _, kinds, made, _ = _board_tables(state.board)
     points, whole, _, _, _, station_base, station_extra = _rates(prices, budget)
     surcharge = prices.surcharge
     stations = network.stations
@@ -689,20 +690,25 @@ def _track_prices(prices: Prices, budget: int) -> tuple[np.ndarray, np.ndarray]:
 _TRACK_PRICES: dict[tuple[int, int], tuple[Prices, np.ndarray, np.ndarray]] = {}
 
 
-def _board_tables(board: Board) -> tuple[int, int, int, np.ndarray, list[Build]]:
-    """The board's width, height and size, `_hazard_kinds` and `_line_builds`, kept for
-    the board (read by every phase's plans; a board never changes)."""
+BoardTables = tuple[int, int, int, np.ndarray, list[Build], list[Build]]
+
+
+def _board_tables(board: Board) -> BoardTables:
+    """The board's width, height and size, `_hazard_kinds`, `_line_builds` and each
+    square's express station build, kept for the board (read by every phase's plans; a
+    board never changes; the builds are the ones kept a square)."""
     kept = _BOARDS.get(id(board))
     if kept is None or kept[0] is not board:
         size = board.size
+        expresses = [_station(sq, "express") for sq in range(size)]
         tables = (board.width, board.height, size, _hazard_kinds(board), _line_builds(size))
         if len(_BOARDS) >= 16:
             _BOARDS.clear()
-        kept = _BOARDS[id(board)] = (board, tables)
+        kept = _BOARDS[id(board)] = (board, (*tables, expresses))
     return kept[1]
 
 
-_BOARDS: dict[int, tuple[Board, tuple[int, int, int, np.ndarray, list[Build]]]] = {}
+_BOARDS: dict[int, tuple[Board, BoardTables]] = {}
 
 Rates = tuple[np.ndarray, np.ndarray, int | None, int | None, int | None, int, int]
 
