@@ -263,7 +263,8 @@ def own_line_steps(  # type: ignore[no-untyped-def]
     `track_table`'s (`hazard_kinds`, the rivals' `shared` squares, `points` and `whole` by
     kind, SG-21's `surcharge` on `populated` squares), each square's local station price
     `station_base`, plus `station_extra` where populated (SG-21; 0 for a whole phase).
-    Returns the targets, then `line_steps`' codes, lengths, points, starts."""
+    Returns one array (one result to hand back): the count n of targets, the n targets,
+    then `line_steps`' n lengths, n points and n starts, then its codes."""
     busy = heaviest(powered, weights, drawn)
     size = width * height
     own = np.zeros(size, np.bool_)
@@ -290,4 +291,11 @@ def own_line_steps(  # type: ignore[no-untyped-def]
     codes, lengths, points_of, starts = line_steps(
         width, height, costs, own, built, station_price, targets, served, limit
     )
-    return targets, codes, lengths, points_of, starts
+    packed = np.empty(1 + 4 * count + len(codes), np.int64)
+    packed[0] = count
+    packed[1 : 1 + count] = targets
+    packed[1 + count : 1 + 2 * count] = lengths
+    packed[1 + 2 * count : 1 + 3 * count] = points_of
+    packed[1 + 3 * count : 1 + 4 * count] = starts
+    packed[1 + 4 * count :] = codes
+    return packed

@@ -307,7 +307,7 @@ def _own_line_plans(
     surcharge = prices.surcharge
     stations = network.stations
     served = bool(network.served(player))  # (a station on its track: kept per network)
-    targets, codes, lengths, costs, starts = own_line_steps(
+    packed = own_line_steps(
         width,
         height,
         kinds,
@@ -326,17 +326,21 @@ def _own_line_plans(
         breadth.targets,
         served,
         MAX_LINE,
-    )
-    steps_of = list(map(made.__getitem__, codes.tolist()))
+    ).tolist()
+    n = packed[0]  # (the targets, their lengths, points and starts, then the codes)
     found = []
-    at = 0
+    at = 1 + 4 * n
     for target, count, cost, start in zip(
-        targets.tolist(), lengths.tolist(), costs.tolist(), starts.tolist(), strict=True
+        packed[1 : 1 + n],
+        packed[1 + n : 1 + 2 * n],
+        packed[1 + 2 * n : 1 + 3 * n],
+        packed[1 + 3 * n : 1 + 4 * n],
+        strict=True,
     ):
         if count < 0:
             continue  # too dear or cut off
         end = at + count
-        steps = tuple(steps_of[at:end])
+        steps = tuple(map(made.__getitem__, packed[at:end]))
         at = end
         # (the prior as `line_plan` works it out, float for float: see `_own_lines`)
         if served:
