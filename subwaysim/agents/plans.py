@@ -29,6 +29,7 @@ from subwaysim.board import Board
 from subwaysim.builds import PHASE, Build, Prices
 from subwaysim.cards import Deck
 from subwaysim.network import Network
+from subwaysim.routing.kernels import grid_step, heap_pop, heap_push
 from subwaysim.state import GameState
 
 
@@ -777,6 +778,34 @@ def cheapest_paths(state: GameState, sources: frozenset[int], costs: np.ndarray)
     start[list(sources)] = True
     cost, back = grid_dijkstra(board.width, board.height, costs, start, MAX_LINE)
     return Paths(sources, cost, back, back.tolist())
+
+
+def grid_dijkstra_reference(
+    width: int, height: int, costs: Sequence[int], sources: Sequence[bool], limit: int
+) -> tuple[list[int], list[int]]:
+    """`line_plans.grid_dijkstra` (and `settle` without targets) in plain Python: the same
+    array heap (`routing.kernels`' `heap_push` and `heap_pop`, run as Python), so the same
+    squares are settled in the same order and every back step is the same; neighbours in
+    `grid_step`'s order."""
+    push, pop, step = heap_push.py_func, heap_pop.py_func, grid_step.py_func
+    size = width * height
+    cost, back = [limit + 1] * size, [-1] * size
+    heap_d, heap_n = [0] * (4 * size + 4), [0] * (4 * size + 4)
+    count = 0
+    for sq in range(size):
+        if sources[sq]:
+            cost[sq] = 0
+            count = push(heap_d, heap_n, count, 0, sq)
+    while count > 0:
+        d, u, count = pop(heap_d, heap_n, count)
+        if d > cost[u]:
+            continue
+        for k in range(4):
+            v = step(u, k, width, height)
+            if v >= 0 and d + costs[v] <= limit and d + costs[v] < cost[v]:
+                cost[v], back[v] = d + costs[v], u
+                count = push(heap_d, heap_n, count, cost[v], v)
+    return cost, back
 
 
 def cheapest_paths_reference(
