@@ -170,6 +170,7 @@ def exactly(found: list[Plan]) -> list[tuple[tuple[Build, ...], int, str]]:
             4,
         ),
         ("three_players", [], 3),
+        ("express_heavy", ["rules.populated_build=surcharge"], 6),
         ("planted_shared_track", ["rules.populated_build=surcharge"], 5),
     ],
 )
