@@ -109,6 +109,10 @@ def plan_cost(state: GameState, player: str, steps: tuple[Build, ...], budget: i
     (SG-17: hazard and shared squares; SG-21 reads the cards), which the player's own steps
     leave alone (`builds.apply` changes only its track and stations). (`price` of each
     step, summed in order: whole numbers, the same sum.)"""
+    if len(steps) == 1 and steps[0].action == "intensify":
+        flat = _rates(state.prices, budget)[7]
+        if flat is not None:  # (SG-17: intensify's price whatever the network and square)
+            return max(flat, 1)
     network = state.network
     cost = builds.cost
     whole = max(budget, 1)
@@ -304,7 +308,7 @@ def _own_line_plans(
     prices = state.prices
     own = network.track[player]
     width, height, _, kinds, made, _ = _board_tables(state.board)
-    points, whole, _, _, _, station_base, station_extra = _rates(prices, budget)
+    points, whole, _, _, _, station_base, station_extra, _ = _rates(prices, budget)
     surcharge = prices.surcharge
     stations = network.stations
     served = bool(network.served(player))  # (a station on its track: kept per network)
@@ -715,14 +719,15 @@ def _board_tables(board: Board) -> BoardTables:
 
 _BOARDS: dict[int, tuple[Board, BoardTables]] = {}
 
-Rates = tuple[np.ndarray, np.ndarray, int | None, int | None, int | None, int, int]
+Rates = tuple[np.ndarray, np.ndarray, int | None, int | None, int | None, int, int, int | None]
 
 
 def _rates(prices: Prices, budget: int) -> Rates:
     """What the planner reads of the prices for a budget, kept for them: `_track_prices`;
     an express station's, a local station's and a removal's price on any square where no
     SG-21 surcharge applies (None where it may: priced square by square); a local
-    station's price before and the surcharge on top of it (none on a whole phase)."""
+    station's price before and the surcharge on top of it (none on a whole phase); an
+    intensify's price as the stations' (SG-17: it does not depend on the network)."""
     kept = _RATES.get((id(prices), budget))
     if kept is None or kept[0] is not prices:
         whole = max(budget, 1)
@@ -741,6 +746,7 @@ def _rates(prices: Prices, budget: int) -> Rates:
             flat(prices.remove_station),
             base,
             extra,
+            flat(prices.intensify),
         )
         if len(_RATES) >= 64:
             _RATES.clear()

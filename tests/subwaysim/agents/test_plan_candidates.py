@@ -361,4 +361,5 @@ def test_flat_prices_are_each_squares_price_where_no_surcharge_applies(rules: di
             assert all(plans._price_on(state, rate, s, budget) == flat for s in range(144))
         assert rates[2] == (None if prices.surcharge else 1)
         local = prices.local_station
-        assert rates[5:] == ((budget, 0) if local == "phase" else (1, prices.surcharge))
+        assert rates[5:7] == ((budget, 0) if local == "phase" else (1, prices.surcharge))
+        assert rates[7] == (None if prices.surcharge else 1)  # (intensify: 1 point)
