@@ -10,6 +10,7 @@ from __future__ import annotations
 import copy
 import dataclasses
 import math
+import random
 from pathlib import Path
 
 import numpy as np
@@ -20,6 +21,7 @@ from hypothesis import strategies as st
 import subwaysim.agents.greedy as greedy
 from subwaysim import builds
 from subwaysim.agents import plans
+from subwaysim.agents.busy import heaviest
 from subwaysim.agents.line_plans import grid_dijkstra, own_line_steps, settle
 from subwaysim.agents.plans import (
     MAX_LINE,
@@ -40,6 +42,7 @@ from subwaysim.agents.track_prices import populated_squares
 from subwaysim.builds import Build
 from subwaysim.cards import cards_of
 from subwaysim.engine import Game
+from subwaysim.network import Network, Station
 from subwaysim.scenario import load_scenario
 from subwaysim.state import GameState
 from tests.subwaysim.helpers import scenario
@@ -363,3 +366,39 @@ def test_flat_prices_are_each_squares_price_where_no_surcharge_applies(rules: di
         local = prices.local_station
         assert rates[5:7] == ((budget, 0) if local == "phase" else (1, prices.surcharge))
         assert rates[7] == (None if prices.surcharge else 1)  # (intensify: 1 point)
+
+
+@pytest.mark.parametrize("seed", range(3))
+def test_random_networks_give_the_tables_twins_lines(seed: int) -> None:
+    """Random own track, a rival's, stations (some the rival's), populated squares (SG-21
+    surcharge on and off; a whole-phase local station), budgets 1 and 3, keys drawn at
+    random: the line kernel making its own tables lays the lines of the tables made in
+    numpy and Python steps (`own_lines_reference`), float for float."""
+    chance = random.Random(seed)
+    for rules in (
+        {},
+        {"populated_build": "surcharge"},
+        {"populated_build": "surcharge", "costs": {"local_station": "phase", "hard_track": 2}},
+    ):
+        state = GameState.new(scenario(rules=rules, start={"track": {"IRT": ["c3"]}}), seed=seed)
+        board = state.board
+        for deck in state.decks:  # some cards in play: some squares populated
+            for _ in range(60):
+                deck.add_from_supply(chance.randrange(deck.identities))
+        for _ in range(8):
+            own = frozenset(chance.sample(range(board.size), chance.randint(1, 30)))
+            rival = frozenset(chance.sample(range(board.size), 12))
+            stations = {
+                sq: Station(sq, "local", "IRT" if sq in own else "BRT")
+                for sq in chance.sample(sorted(own | rival), chance.randint(0, 4))
+            }
+            state.network = Network(board, ("IRT", "BRT"), {"IRT": own, "BRT": rival}, stations)
+            weights = np.array([chance.random() for _ in range(board.size)])
+            powered = np.array([chance.random() for _ in range(board.size)])
+            shares = weights.tolist()
+            breadth = Breadth(targets=chance.randint(1, 8))
+            busy = heaviest(powered, weights, breadth.targets * 3).tolist()
+            for budget in (1, 3):
+                got = plans._own_line_plans(state, "IRT", shares, budget, powered, weights, breadth)
+                want = plans.own_lines_reference(state, "IRT", shares, budget, busy, breadth)
+                assert exactly(got) == exactly(want)
