@@ -23,7 +23,7 @@ __all__ = ["populated_squares", "track_table"]
 def populated_squares(state: GameState) -> np.ndarray:
     """`builds.populated` of each square as a mask (SG-21: a copy of each of the square's
     cards in play, outside the supply piles), the cards' identities read as one table."""
-    names = _name_table(state.card_names)
+    names = _name_table(state.card_names, len(state.decks))
     mask = np.ones(len(names), dtype=np.bool_)
     for i, deck in enumerate(state.decks):
         supply = np.array(deck.supply, dtype=np.int64)
@@ -31,12 +31,12 @@ def populated_squares(state: GameState) -> np.ndarray:
     return mask
 
 
-def _name_table(card_names: list[tuple[int, ...]]) -> np.ndarray:
+def _name_table(card_names: list[tuple[int, ...]], decks: int) -> np.ndarray:
     """`card_names` as a (squares, decks) array, kept for the list it was made from (a
     state's table never changes; copies share it)."""
     kept = _NAMES.get(id(card_names))
     if kept is None or kept[0] is not card_names:
-        table = np.array(card_names, dtype=np.int64).reshape(len(card_names), -1)
+        table = np.array(card_names, dtype=np.int64).reshape(len(card_names), decks)
         table.flags.writeable = False
         if len(_NAMES) > 16:
             _NAMES.clear()
