@@ -11,14 +11,18 @@ does the same for a player without track: a line between two busy squares. Steps
 `2 * square` lays track, `2 * square + 1` a local station. The plain-Python twins, in
 `plans` (which reads the kernels here), are `line_steps_reference` and
 `pair_lines_reference` (`cheapest_paths`, `attachment`, `line_plan`); the tests hold each
-kernel to its twin.
+kernel to its twin. `own_line_steps` is `line_steps` with its tables made in the same call
+from the squares (`track_prices.track_table`, the station prices, the targets): the twin of
+`plans.own_lines_reference`, which makes them in numpy and Python steps.
 """
 
 from __future__ import annotations
 
 import numpy as np
 
-from subwaysim.routing.kernels import grid_step, heap_pop, heap_push
+from subwaysim.agents.busy import heaviest
+from subwaysim.agents.track_prices import track_table
+from subwaysim.routing.kernels import heap_pop, heap_push
 from tabletop.compiled import kernel
 
 UNREACHED = -1  # a target's length when its line is too dear or cut off
@@ -28,11 +32,27 @@ UNREACHED = -1  # a target's length when its line is too dear or cut off
 def grid_dijkstra(width, height, costs, sources, limit):  # type: ignore[no-untyped-def]
     """Cheapest ways over the grid (entering a square costs `costs[square]`) from every
     source square, up to `limit`: (cost, back) per square."""
+    return settle(width, height, costs, sources, limit, np.empty(0, np.int64))
+
+
+@kernel
+def settle(width, height, costs, sources, limit, targets):  # type: ignore[no-untyped-def]
+    """`grid_dijkstra`, stopped once every square of `targets` (none: every square) is
+    settled: the same cost and back step on each target and on every square of its way
+    back (a square's back step is set before it is settled, never after, and the squares
+    on its way back were settled before it); a target out of reach is never settled, so
+    the search then runs to its end."""
     size = width * height
     cost = np.full(size, limit + 1, np.int64)
     back = np.full(size, -1, np.int64)
     heap_d = np.empty(4 * size + 4, np.int64)
     heap_n = np.empty(4 * size + 4, np.int64)
+    wanted = np.zeros(size, np.bool_)
+    pending = 0
+    for sq in targets:
+        if not wanted[sq]:
+            wanted[sq] = True
+            pending += 1
     count = 0
     for sq in range(size):
         if sources[sq]:
@@ -42,15 +62,37 @@ def grid_dijkstra(width, height, costs, sources, limit):  # type: ignore[no-unty
         d, u, count = heap_pop(heap_d, heap_n, count)
         if d > cost[u]:
             continue
-        for k in range(4):
-            v = grid_step(u, k, width, height)
-            if v >= 0 and d + costs[v] <= limit and d + costs[v] < cost[v]:
-                cost[v], back[v] = d + costs[v], u
-                count = heap_push(heap_d, heap_n, count, cost[v], v)
+        if wanted[u]:
+            pending -= 1
+            if pending == 0:
+                break  # (every target settled)
+        rank = u // width
+        file = u - rank * width
+        for k in range(4):  # `grid_step`'s order: west, east, south, north
+            if k == 0:
+                if file == 0:
+                    continue
+                v = u - 1
+            elif k == 1:
+                if file == width - 1:
+                    continue
+                v = u + 1
+            elif k == 2:
+                if rank == 0:
+                    continue
+                v = u - width
+            else:
+                if rank == height - 1:
+                    continue
+                v = u + width
+            reached = d + costs[v]
+            if reached <= limit and reached < cost[v]:
+                cost[v], back[v] = reached, u
+                count = heap_push(heap_d, heap_n, count, reached, v)
     return cost, back
 
 
-__all__ = ["UNREACHED", "grid_dijkstra", "line_steps", "pair_steps"]
+__all__ = ["UNREACHED", "grid_dijkstra", "line_steps", "own_line_steps", "pair_steps", "settle"]
 
 
 @kernel
@@ -61,7 +103,7 @@ def line_steps(width, height, costs, own, built, station_price, targets, served,
     masks of the player's track and of every station, `station_price` each square's local
     station price, `served` whether the system serves a station already."""
     size = width * height
-    reach, back = grid_dijkstra(width, height, costs, own, limit)
+    reach, back = settle(width, height, costs, own, limit, targets)
     count = len(targets)
     codes = np.empty(count * (size + 2), np.int64)
     used = 0
@@ -159,7 +201,7 @@ def pair_steps(width, height, costs, built, station_price, targets, walk, limit)
     for i in range(count):
         a = targets[i]
         source[a] = True
-        reach, back = grid_dijkstra(width, height, costs, source, limit)
+        reach, back = settle(width, height, costs, source, limit, targets[i + 1 :])
         source[a] = False
         for j in range(i + 1, count):
             k += 1
@@ -192,3 +234,68 @@ def pair_steps(width, height, costs, built, station_price, targets, walk, limit)
             points[k] = max(total, 1)
             used += m
     return codes[:used], lengths, points
+
+
+@kernel
+def own_line_steps(  # type: ignore[no-untyped-def]
+    width,
+    height,
+    hazard_kinds,
+    shared,
+    own_squares,
+    station_squares,
+    points,
+    whole,
+    populated,
+    surcharge,
+    station_base,
+    station_extra,
+    powered,
+    weights,
+    drawn,
+    wanted,
+    served,
+    limit,
+):
+    """`line_steps` from the squares: the player's track (`own_squares`), every station's
+    square, as targets the first `wanted` squares off its track of the `drawn` busy squares
+    (`busy.heaviest` of the keys `powered`, the `weights`); the track prices
+    `track_table`'s (`hazard_kinds`, the rivals' `shared` squares, `points` and `whole` by
+    kind, SG-21's `surcharge` on `populated` squares), each square's local station price
+    `station_base`, plus `station_extra` where populated (SG-21; 0 for a whole phase).
+    Returns one array (one result to hand back): the count n of targets, the n targets,
+    then `line_steps`' n lengths, n points and n starts, then its codes."""
+    busy = heaviest(powered, weights, drawn)
+    size = width * height
+    own = np.zeros(size, np.bool_)
+    for sq in own_squares:
+        own[sq] = True
+    costs = track_table(hazard_kinds, shared, own, points, whole, populated, surcharge)
+    built = np.zeros(size, np.bool_)
+    for sq in station_squares:
+        built[sq] = True
+    station_price = np.full(size, station_base, np.int64)
+    if station_extra:
+        for sq in range(size):
+            if populated[sq]:
+                station_price[sq] += station_extra
+    targets = np.empty(len(busy), np.int64)
+    count = 0
+    for sq in busy:
+        if count >= wanted:
+            break
+        if not own[sq]:
+            targets[count] = sq
+            count += 1
+    targets = targets[:count]
+    codes, lengths, points_of, starts = line_steps(
+        width, height, costs, own, built, station_price, targets, served, limit
+    )
+    packed = np.empty(1 + 4 * count + len(codes), np.int64)
+    packed[0] = count
+    packed[1 : 1 + count] = targets
+    packed[1 + count : 1 + 2 * count] = lengths
+    packed[1 + 2 * count : 1 + 3 * count] = points_of
+    packed[1 + 3 * count : 1 + 4 * count] = starts
+    packed[1 + 4 * count :] = codes
+    return packed

@@ -15,7 +15,7 @@ from __future__ import annotations
 
 import heapq
 import math
-from collections.abc import Iterator, Sequence
+from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass, field
 from functools import lru_cache
 
@@ -23,11 +23,13 @@ import numpy as np
 
 from subwaysim import builds
 from subwaysim.agents.busy import exponents, heaviest
-from subwaysim.agents.line_plans import grid_dijkstra, line_steps, pair_steps
-from subwaysim.agents.track_prices import track_table
+from subwaysim.agents.line_plans import grid_dijkstra, line_steps, own_line_steps, pair_steps
+from subwaysim.agents.track_prices import populated_squares, track_table
 from subwaysim.board import Board
 from subwaysim.builds import PHASE, Build, Prices
+from subwaysim.cards import Deck
 from subwaysim.network import Network
+from subwaysim.routing.kernels import grid_step, heap_pop, heap_push
 from subwaysim.state import GameState
 
 
@@ -51,6 +53,29 @@ class Plan:
     cost: int
     prior: float = 0.0  # a cheap estimate, to choose which plans to value
 
+
+def _plan_maker() -> Callable[[tuple[Build, ...], int, float], Plan]:
+    """`Plan(builds, cost, prior)` made field by field through its slots (the frozen
+    dataclass's own `__init__` sets each through `object.__setattr__`): the same plan, for
+    the planner's hot loops."""
+    new = object.__new__
+    set_builds, set_cost, set_prior = (
+        Plan.builds.__set__,  # type: ignore[attr-defined]
+        Plan.cost.__set__,  # type: ignore[attr-defined]
+        Plan.prior.__set__,  # type: ignore[attr-defined]
+    )
+
+    def make(builds: tuple[Build, ...], cost: int, prior: float) -> Plan:
+        plan = new(Plan)
+        set_builds(plan, builds)
+        set_cost(plan, cost)
+        set_prior(plan, prior)
+        return plan
+
+    return make
+
+
+_plan = _plan_maker()
 
 _TRACK: dict[int, Build] = {}  # one `Build("track", square)` a square (builds never change)
 _STATIONS: dict[tuple[int, str], Build] = {}  # one station build a square and kind
@@ -82,9 +107,20 @@ def plan_cost(state: GameState, player: str, steps: tuple[Build, ...], budget: i
     """The plan's points, each step priced on the network the steps before it leave: that
     is today's network, for a price reads only the board and the other players' track
     (SG-17: hazard and shared squares; SG-21 reads the cards), which the player's own steps
-    leave alone (`builds.apply` changes only its track and stations)."""
+    leave alone (`builds.apply` changes only its track and stations). (`price` of each
+    step, summed in order: whole numbers, the same sum.)"""
+    if len(steps) == 1 and steps[0].action == "intensify":
+        flat = _rates(state.prices, budget)[7]
+        if flat is not None:  # (SG-17: intensify's price whatever the network and square)
+            return max(flat, 1)
     network = state.network
-    return max(sum(price(state, player, step, budget, network) for step in steps), 1)
+    cost = builds.cost
+    whole = max(budget, 1)
+    total = 0
+    for step in steps:
+        found = cost(step, state, player, network)
+        total += whole if found == PHASE else int(found)
+    return max(total, 1)
 
 
 def outcome(state: GameState, player: str, steps: tuple[Build, ...]) -> Network | None:
@@ -113,10 +149,15 @@ def candidates(
     breadth: Breadth = FULL,
 ) -> Iterator[Plan]:
     """Every plan worth valuing this phase (see the module)."""
-    shares = weights.tolist()  # (plain numbers: the same sums, products and order)
+    # (plain numbers: the same sums, products and order; kept for the same weights)
+    shares, powers = _weighed(weights)
     yield from _stations(state, player, shares, budget, breadth)
-    busy = busy_squares(weights, draws, breadth)
-    yield from _lines(state, player, shares, budget, busy, breadth)
+    powered = draws.random(len(weights)) ** powers  # (`busy_squares`' keys)
+    if state.network.track[player]:
+        yield from _own_line_plans(state, player, shares, budget, powered, weights, breadth)
+    else:
+        busy = heaviest(powered, weights, breadth.targets * 3).tolist()
+        yield from _lines(state, player, shares, budget, busy, breadth)
     yield from _removals(state, player, shares, budget, breadth)
 
 
@@ -130,6 +171,25 @@ def busy_squares(
     powered = keys ** exponents(weights)  # Efraimidis-Spirakis
     busiest: list[int] = heaviest(powered, weights, breadth.targets * 3).tolist()
     return busiest
+
+
+def _weighed(weights: np.ndarray) -> tuple[list[float], np.ndarray]:
+    """The weights as plain numbers and their `exponents`, kept for the same weights (a
+    phase's, and the next phases' while the cards are the same): made afresh otherwise."""
+    if weights.dtype != np.float64 or weights.ndim != 1:
+        return weights.tolist(), exponents(weights)
+    key = weights.tobytes()
+    found = _WEIGHED.get(key)
+    if found is None:
+        powers = exponents(weights)
+        powers.flags.writeable = False
+        if len(_WEIGHED) >= 16:
+            _WEIGHED.clear()
+        found = _WEIGHED[key] = (weights.tolist(), powers)
+    return found
+
+
+_WEIGHED: dict[bytes, tuple[list[float], np.ndarray]] = {}
 
 
 def busy_squares_reference(
@@ -152,31 +212,51 @@ def stations(
 
 def _stations(
     state: GameState, player: str, weights: list[float], budget: int, breadth: Breadth
-) -> Iterator[Plan]:
+) -> list[Plan]:
     """`stations` with the weights as plain numbers (the same quotients; math.sqrt rounds
-    as numpy's does, IEEE 754)."""
+    as numpy's does, IEEE 754), as a list."""
     network = state.network
     own, built = network.track[player], network.stations
     # (the busiest first, ties in the set's order: `sorted` is stable, reversed too)
     free = sorted(own - built.keys(), key=weights.__getitem__, reverse=True)
+    if not free:
+        return []
     prices = state.prices
-    express, local = prices.express_station, prices.local_station
-    for sq in free[: breadth.stations]:
+    # (a square's local station at 2 * square + 1, its express station at `square`)
+    locals_, expresses = _board_tables(state.board)[4:6]
+    express_flat, local_flat = _rates(prices, budget)[2:4]
+    chosen = free[: breadth.stations]
+    express = _prices_on(state, prices.express_station, express_flat, chosen, budget)
+    local = _prices_on(state, prices.local_station, local_flat, chosen, budget)
+    found = []
+    for sq, express_cost, local_cost in zip(chosen, express, local, strict=True):
         # on a tie in value, express (SG-12) keeps options; the costs as `price`'s
-        cost = max(_price_on(state, express, sq, budget), 1)
-        yield Plan((_station(sq, "express"),), cost, weights[sq] / cost)
-        cost = max(_price_on(state, local, sq, budget), 1)
-        yield Plan((_station(sq, "local"),), cost, weights[sq] / cost)
+        cost = max(express_cost, 1)
+        found.append(_plan((expresses[sq],), cost, weights[sq] / cost))
+        cost = max(local_cost, 1)
+        found.append(_plan((locals_[2 * sq + 1],), cost, weights[sq] / cost))
     if not network.served(player):  # a ride needs two stations (SG-12)
-        local = prices.local_station
-        for i, a in enumerate(free[: breadth.targets]):
-            for b in free[i + 1 : breadth.targets]:
-                steps = (_station(a, "local"), _station(b, "local"))
+        ends = free[: breadth.targets]
+        local = _prices_on(state, prices.local_station, local_flat, ends, budget)
+        for i, a in enumerate(ends):
+            a_station, a_cost, a_weight = locals_[2 * a + 1], local[i], weights[a]
+            for j in range(i + 1, len(ends)):
+                b = ends[j]
                 # (`plan_cost`: each station's price, the sum at least one point)
-                cost = max(
-                    _price_on(state, local, a, budget) + _price_on(state, local, b, budget), 1
-                )
-                yield Plan(steps, cost, math.sqrt(weights[a] * weights[b]) / cost)
+                cost = max(a_cost + local[j], 1)
+                prior = math.sqrt(a_weight * weights[b]) / cost
+                found.append(_plan((a_station, locals_[2 * b + 1]), cost, prior))
+    return found
+
+
+def _prices_on(
+    state: GameState, rate: int | str, flat: int | None, squares: list[int], budget: int
+) -> list[int]:
+    """`_price_on` of each of `squares`: `flat` for all where no SG-21 surcharge applies
+    (`_rates`), else square by square."""
+    if flat is not None:
+        return [flat] * len(squares)
+    return [_price_on(state, rate, sq, budget) for sq in squares]
 
 
 def lines(
@@ -210,6 +290,93 @@ def _lines(
         yield from _own_lines(state, player, shares, budget, targets, steps_cost, served, mask)
         return
     yield from _pair_lines(state, shares, budget, targets, steps_cost)
+
+
+def _own_line_plans(
+    state: GameState,
+    player: str,
+    shares: list[float],
+    budget: int,
+    powered: np.ndarray,
+    weights: np.ndarray,
+    breadth: Breadth,
+) -> list[Plan]:
+    """`_lines` of a player with track to the busy squares (`busy_squares` of the keys
+    `powered`), in one compiled call making its tables too (`line_plans.own_line_steps`;
+    its twin `own_lines_reference`, `_lines`' steps): the same plans, as a list."""
+    network = state.network
+    prices = state.prices
+    own = network.track[player]
+    width, height, _, kinds, made, _ = _board_tables(state.board)
+    points, whole, _, _, _, station_base, station_extra, _ = _rates(prices, budget)
+    surcharge = prices.surcharge
+    stations = network.stations
+    served = bool(network.served(player))  # (a station on its track: kept per network)
+    packed = own_line_steps(
+        width,
+        height,
+        kinds,
+        _shared_squares(network, player),
+        np.fromiter(own, np.int64, len(own)),
+        np.fromiter(stations, np.int64, len(stations)) if stations else _NO_SQUARES,
+        points,
+        whole,
+        populated_squares(state) if surcharge else _NOT_POPULATED,
+        surcharge,
+        station_base,
+        station_extra,
+        powered,
+        weights,
+        breadth.targets * 3,
+        breadth.targets,
+        served,
+        MAX_LINE,
+    ).tolist()
+    n = packed[0]  # (the targets, their lengths, points and starts, then the codes)
+    found = []
+    at = 1 + 4 * n
+    for target, count, cost, start in zip(
+        packed[1 : 1 + n],
+        packed[1 + n : 1 + 2 * n],
+        packed[1 + 2 * n : 1 + 3 * n],
+        packed[1 + 3 * n : 1 + 4 * n],
+        strict=True,
+    ):
+        if count < 0:
+            continue  # too dear or cut off
+        end = at + count
+        steps = tuple(map(made.__getitem__, packed[at:end]))
+        at = end
+        # (the prior as `line_plan` works it out, float for float: see `_own_lines`)
+        if served:
+            found.append(_plan(steps, cost, shares[target] ** 1.0 / cost))
+        else:
+            found.append(_plan(steps, cost, (shares[start] * shares[target]) ** 0.5 / cost))
+    return found
+
+
+def own_lines_reference(
+    state: GameState,
+    player: str,
+    shares: list[float],
+    budget: int,
+    busy: list[int],
+    breadth: Breadth = FULL,
+) -> list[Plan]:
+    """`_own_line_plans` in `_lines`' steps: the track table (`track_costs`), the targets,
+    the local station prices (`_local_station_prices`) and `_own_lines`."""
+    own = state.network.track[player]
+    steps_cost = track_costs(state, player, budget)
+    targets = [t for t in busy if t not in own][: breadth.targets]
+    served = bool(state.network.served(player))
+    return list(_own_lines(state, player, shares, budget, targets, steps_cost, served))
+
+
+def _shared_squares(network: Network, player: str) -> np.ndarray:
+    """The squares other players have track on (SG-17's shared track)."""
+    others = [t for other, t in network.track.items() if other != player and t]
+    shared = others[0] if len(others) == 1 else frozenset().union(*others)
+    return np.fromiter(shared, np.int64, len(shared)) if shared else _NO_SQUARES
 
 
 def _pair_lines(
@@ -360,25 +527,32 @@ def removals(
 
 def _removals(
     state: GameState, player: str, weights: list[float], budget: int, breadth: Breadth
-) -> Iterator[Plan]:
-    """`removals` with the weights as plain numbers (the same order)."""
+) -> list[Plan]:
+    """`removals` with the weights as plain numbers (the same order), as a list."""
     network = state.network
-    stations = network.stations  # (`served`: the squares of `stations_of`, kept per network)
-    own = [stations[sq] for sq, _ in network.served(player) if stations[sq].builder == player]
+    served = network.served(player)  # (the squares of `stations_of`, kept per network)
+    if len(served) < 3:
+        return []  # a system needs two stations to ride (SG-12): nothing to spare
+    stations = network.stations
+    own = [sq for sq, _ in served if stations[sq].builder == player]
     if len(own) < 3:
-        return  # a system needs two stations to ride (SG-12): nothing to spare
+        return []
     prices = state.prices
-    for station in sorted(own, key=lambda st: weights[st.square])[: breadth.changes]:
-        sq = station.square
+    # (the quietest first, ties by square: `sorted` is stable)
+    chosen = sorted(own, key=weights.__getitem__)[: breadth.changes]
+    express_flat, _, removal_flat = _rates(prices, budget)[2:5]
+    removals = _prices_on(state, prices.remove_station, removal_flat, chosen, budget)
+    found = []
+    for sq, cost in zip(chosen, removals, strict=True):
         removal = _REMOVALS.get(sq)
         if removal is None:
             removal = _REMOVALS[sq] = Build("remove_station", sq)
         # (`plan_cost`: each step's price, the sum at least one point)
-        cost = _price_on(state, prices.remove_station, sq, budget)
-        yield Plan((removal,), max(cost, 1))
-        if station.kind == "local":
-            cost += _price_on(state, prices.express_station, sq, budget)
-            yield Plan((removal, _station(sq, "express")), max(cost, 1))
+        found.append(_plan((removal,), max(cost, 1), 0.0))
+        if stations[sq].kind == "local":
+            cost += _prices_on(state, prices.express_station, express_flat, [sq], budget)[0]
+            found.append(_plan((removal, _station(sq, "express")), max(cost, 1), 0.0))
+    return found
 
 
 _REMOVALS: dict[int, Build] = {}  # one `Build("remove_station", square)` a square
@@ -396,18 +570,48 @@ def intensify_builds(
     state: GameState, player: str, weights: np.ndarray, breadth: Breadth = FULL
 ) -> Iterator[Build]:
     """Intensify a card of the busiest squares its own stations serve (SG-17)."""
-    # (the squares of `stations_of`, by square, kept per network: the same order)
-    served = sorted([sq for sq, _ in state.network.served(player)], key=lambda sq: -weights[sq])
+    # (the squares of `stations_of`, by square, kept per network: the same order; the
+    # weights as plain numbers, the same values)
+    # (largest first by `reverse`, which keeps ties in order: the order of the key -weight)
+    shares = _weighed(weights)[0]
+    served = [sq for sq, _ in state.network.served(player)]
+    served.sort(key=shares.__getitem__, reverse=True)
+    decks = state.decks
+    of_square = _intensify_of(decks)
+    found: list[Build] = []
     for square in served[: breadth.intensify]:
-        for deck in state.decks:
-            key = (square, deck.name)
-            build = _INTENSIFY.get(key)
-            if build is None:
-                build = _INTENSIFY[key] = Build("intensify", *key)
-            yield build
+        row = of_square.get(square)
+        if row is None:
+            row = of_square[square] = _intensify_row(decks, square)
+        found += row
+    return iter(found)
+
+
+def _intensify_of(decks: Sequence[Deck]) -> dict[int, tuple[Build, ...]]:
+    """Each square's intensify builds, one a deck in the decks' order, kept for the decks
+    (a deck's name never changes; each build is the one kept a square and deck)."""
+    kept = _INTENSIFY_OF.get(id(decks))
+    if kept is None or kept[0] is not decks:
+        if len(_INTENSIFY_OF) >= 16:
+            _INTENSIFY_OF.clear()
+        kept = _INTENSIFY_OF[id(decks)] = (decks, {})
+    return kept[1]
+
+
+def _intensify_row(decks: Sequence[Deck], square: int) -> tuple[Build, ...]:
+    """The intensify builds of `square`, one a deck (`_intensify_of`'s row)."""
+    row = []
+    for deck in decks:
+        key = (square, deck.name)
+        build = _INTENSIFY.get(key)
+        if build is None:
+            build = _INTENSIFY[key] = Build("intensify", *key)
+        row.append(build)
+    return tuple(row)
 
 
 _INTENSIFY: dict[tuple[int, str], Build] = {}  # one intensify build a square and deck
+_INTENSIFY_OF: dict[int, tuple[Sequence[Deck], dict[int, tuple[Build, ...]]]] = {}
 
 
 def track_costs(state: GameState, player: str, budget: int) -> np.ndarray:
@@ -424,9 +628,7 @@ def _track_table(state: GameState, player: str, budget: int, own: np.ndarray) ->
     network, board = state.network, state.board
     prices = state.prices
     points, whole = _track_prices(prices, budget)
-    others = [t for other, t in network.track.items() if other != player and t]
-    shared = others[0] if len(others) == 1 else frozenset().union(*others)
-    squares = np.fromiter(shared, np.int64, len(shared)) if shared else _NO_SQUARES
+    squares = _shared_squares(network, player)
     if prices.surcharge:
         populated = np.array([builds.populated(state, sq) for sq in range(board.size)])
     else:
@@ -459,26 +661,100 @@ def track_costs_reference(state: GameState, player: str, budget: int) -> np.ndar
     return table
 
 
-@lru_cache(maxsize=16)
 def _hazard_kinds(board: Board) -> np.ndarray:
-    """2 on each hazard square, else 0 (`track_costs`' kinds before shared track)."""
-    kind = np.zeros(board.size, dtype=np.int64)
-    kind[list(board.hazards)] = 2
-    kind.flags.writeable = False
-    return kind
+    """2 on each hazard square, else 0 (`track_costs`' kinds before shared track), kept for
+    the board (a board never changes)."""
+    kept = _HAZARD_KINDS.get(id(board))
+    if kept is None or kept[0] is not board:
+        kind = np.zeros(board.size, dtype=np.int64)
+        kind[list(board.hazards)] = 2
+        kind.flags.writeable = False
+        if len(_HAZARD_KINDS) >= 16:
+            _HAZARD_KINDS.clear()
+        kept = _HAZARD_KINDS[id(board)] = (board, kind)
+    return kept[1]
 
 
-@lru_cache(maxsize=64)
+_HAZARD_KINDS: dict[int, tuple[Board, np.ndarray]] = {}
+
+
 def _track_prices(prices: Prices, budget: int) -> tuple[np.ndarray, np.ndarray]:
     """Track's points by kind (2 x hazard + shared: SG-17, a whole phase counting as the
-    budget) and whether each kind takes the whole phase."""
-    prices_of = [
-        prices.track_on(on_hazard, on_shared) for on_hazard in (0, 1) for on_shared in (0, 1)
-    ]
-    points = np.array([max(budget, 1) if c == PHASE else int(c) for c in prices_of], np.int64)
-    whole = np.array([c == PHASE for c in prices_of], dtype=np.bool_)
-    points.flags.writeable = whole.flags.writeable = False
-    return points, whole
+    budget) and whether each kind takes the whole phase, kept for the prices and budget
+    (prices never change)."""
+    kept = _TRACK_PRICES.get((id(prices), budget))
+    if kept is None or kept[0] is not prices:
+        prices_of = [
+            prices.track_on(on_hazard, on_shared) for on_hazard in (0, 1) for on_shared in (0, 1)
+        ]
+        points = np.array([max(budget, 1) if c == PHASE else int(c) for c in prices_of], np.int64)
+        whole = np.array([c == PHASE for c in prices_of], dtype=np.bool_)
+        points.flags.writeable = whole.flags.writeable = False
+        if len(_TRACK_PRICES) >= 64:
+            _TRACK_PRICES.clear()
+        kept = _TRACK_PRICES[id(prices), budget] = (prices, points, whole)
+    return kept[1], kept[2]
+
+
+_TRACK_PRICES: dict[tuple[int, int], tuple[Prices, np.ndarray, np.ndarray]] = {}
+
+
+BoardTables = tuple[int, int, int, np.ndarray, list[Build], list[Build]]
+
+
+def _board_tables(board: Board) -> BoardTables:
+    """The board's width, height and size, `_hazard_kinds`, `_line_builds` and each
+    square's express station build, kept for the board (read by every phase's plans; a
+    board never changes; the builds are the ones kept a square)."""
+    kept = _BOARDS.get(id(board))
+    if kept is None or kept[0] is not board:
+        size = board.size
+        expresses = [_station(sq, "express") for sq in range(size)]
+        tables = (board.width, board.height, size, _hazard_kinds(board), _line_builds(size))
+        if len(_BOARDS) >= 16:
+            _BOARDS.clear()
+        kept = _BOARDS[id(board)] = (board, (*tables, expresses))
+    return kept[1]
+
+
+_BOARDS: dict[int, tuple[Board, BoardTables]] = {}
+
+Rates = tuple[np.ndarray, np.ndarray, int | None, int | None, int | None, int, int, int | None]
+
+
+def _rates(prices: Prices, budget: int) -> Rates:
+    """What the planner reads of the prices for a budget, kept for them: `_track_prices`;
+    an express station's, a local station's and a removal's price on any square where no
+    SG-21 surcharge applies (None where it may: priced square by square); a local
+    station's price before and the surcharge on top of it (none on a whole phase); an
+    intensify's price as the stations' (SG-17: it does not depend on the network)."""
+    kept = _RATES.get((id(prices), budget))
+    if kept is None or kept[0] is not prices:
+        whole = max(budget, 1)
+
+        def flat(rate: int | str) -> int | None:
+            if rate == PHASE:
+                return whole  # (no surcharge on a whole phase: `builds.priced`)
+            return None if prices.surcharge else int(rate)
+
+        local = prices.local_station
+        base, extra = (whole, 0) if local == PHASE else (int(local), prices.surcharge)
+        rates: Rates = (
+            *_track_prices(prices, budget),
+            flat(prices.express_station),
+            flat(local),
+            flat(prices.remove_station),
+            base,
+            extra,
+            flat(prices.intensify),
+        )
+        if len(_RATES) >= 64:
+            _RATES.clear()
+        kept = _RATES[id(prices), budget] = (prices, rates)
+    return kept[1]
+
+
+_RATES: dict[tuple[int, int], tuple[Prices, Rates]] = {}
 
 
 @dataclass(frozen=True, slots=True)
@@ -508,6 +784,34 @@ def cheapest_paths(state: GameState, sources: frozenset[int], costs: np.ndarray)
     start[list(sources)] = True
     cost, back = grid_dijkstra(board.width, board.height, costs, start, MAX_LINE)
     return Paths(sources, cost, back, back.tolist())
+
+
+def grid_dijkstra_reference(
+    width: int, height: int, costs: Sequence[int], sources: Sequence[bool], limit: int
+) -> tuple[list[int], list[int]]:
+    """`line_plans.grid_dijkstra` (and `settle` without targets) in plain Python: the same
+    array heap (`routing.kernels`' `heap_push` and `heap_pop`, run as Python), so the same
+    squares are settled in the same order and every back step is the same; neighbours in
+    `grid_step`'s order."""
+    push, pop, step = heap_push.py_func, heap_pop.py_func, grid_step.py_func
+    size = width * height
+    cost, back = [limit + 1] * size, [-1] * size
+    heap_d, heap_n = [0] * (4 * size + 4), [0] * (4 * size + 4)
+    count = 0
+    for sq in range(size):
+        if sources[sq]:
+            cost[sq] = 0
+            count = push(heap_d, heap_n, count, 0, sq)
+    while count > 0:
+        d, u, count = pop(heap_d, heap_n, count)
+        if d > cost[u]:
+            continue
+        for k in range(4):
+            v = step(u, k, width, height)
+            if v >= 0 and d + costs[v] <= limit and d + costs[v] < cost[v]:
+                cost[v], back[v] = d + costs[v], u
+                count = push(heap_d, heap_n, count, cost[v], v)
+    return cost, back
 
 
 def cheapest_paths_reference(
