@@ -67,7 +67,7 @@ def _genrand_start() -> np.ndarray:
     for i in range(1, N):
         p = mt[-1]
         mt.append((1812433253 * (p ^ (p >> 30)) + i) & MASK)
-    start = np.array(mt, dtype=np.int64)
+    start = np.array(mt, dtype=np.uint32)
     start.flags.writeable = False
     return start
 
@@ -77,10 +77,10 @@ START = _genrand_start()
 
 @kernel
 def seeded_state(start, key):  # type: ignore[no-untyped-def]
-    """MT19937's `init_by_array(key)` from `START`: its 624 words (each below 2^32, in int64;
-    each step's word carried on to the next rather than read back)."""
+    """MT19937's `init_by_array(key)` from `START`: its 624 words (uint32; the arithmetic in
+    int64, masked to 32 bits; each step's word carried on to the next, not read back)."""
     mt = start.copy()
-    prev = mt[0]
+    prev = np.int64(mt[0])
     i, j = 1, 0
     for _ in range(max(N, len(key))):
         prev = ((mt[i] ^ ((prev ^ (prev >> 30)) * 1664525)) + key[j] + j) & MASK
@@ -113,32 +113,30 @@ def shuffle_seeded(start, seed_bytes, items):  # type: ignore[no-untyped-def]
     """`items` shuffled in place from the generator `seed_bytes` seeds (`seed_key`,
     `seeded_state` from `START`): Fisher-Yates from the end, each bound drawn by
     `getrandbits`."""
-    old = seeded_state(start, seed_key(seed_bytes))
-    new = np.empty(N, np.int64)
-    made = 0  # words of `new` twisted so far (the whole block is twisted at once in C)
-    used = 0  # words handed out
+    mt = seeded_state(start, seed_key(seed_bytes))
+    made = 0  # words of the block twisted so far (C twists the whole block at once, in place)
+    used = 0  # words of the block handed out
     for last in range(len(items) - 1, 0, -1):
         bound = last + 1
         bits = 0
         while bound >> bits:
             bits += 1
         while True:
-            if used == N:  # the next block, twisted from this one
-                old, new = new, old
+            if used == N:  # the next block, twisted in place from this one
                 made = used = 0
-            if used == made:
+            if used == made:  # twist word k as C does, in order: k + 1 and k + M not yet
                 k = made
                 if k < N - M:
-                    y = (old[k] & 0x80000000) | (old[k + 1] & 0x7FFFFFFF)
-                    new[k] = old[k + M] ^ _twisted(y)
+                    y = (mt[k] & 0x80000000) | (mt[k + 1] & 0x7FFFFFFF)
+                    mt[k] = mt[k + M] ^ _twisted(y)
                 elif k < N - 1:
-                    y = (old[k] & 0x80000000) | (old[k + 1] & 0x7FFFFFFF)
-                    new[k] = new[k + M - N] ^ _twisted(y)
+                    y = (mt[k] & 0x80000000) | (mt[k + 1] & 0x7FFFFFFF)
+                    mt[k] = mt[k + M - N] ^ _twisted(y)
                 else:
-                    y = (old[N - 1] & 0x80000000) | (new[0] & 0x7FFFFFFF)
-                    new[N - 1] = new[M - 1] ^ _twisted(y)
+                    y = (mt[N - 1] & 0x80000000) | (mt[0] & 0x7FFFFFFF)
+                    mt[N - 1] = mt[M - 1] ^ _twisted(y)
                 made += 1
-            y = new[used]
+            y = np.int64(mt[used])
             used += 1
             y ^= y >> 11
             y ^= (y << 7) & 0x9D2C5680
