@@ -11,6 +11,11 @@ stations. With transfer costs, the station graph of every subset is built once p
 every (subset, walking) pair from one compiled call (`distances`). More systems go the
 pruned way of `modes.candidates`.
 
+A router without transfer costs keeps no table: it hands the systems to one compiled call
+that makes the table's parts and answers its trips (`table_sets.systems_trips_options`),
+decoded as a table's are (`answers`, `mode_names`). Most networks are asked once (SG-18's
+extra trip after a build) or once a phase, and the table object cost more than the trips.
+
 `every_view` (and its plain-Python twin `every_view_reference`) is the view of every system
 with the walks to and from the nearest station of every square, which a table now works out
 only when asked (`nearest`).
