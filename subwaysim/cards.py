@@ -19,6 +19,7 @@ from typing import Protocol
 import numpy as np
 
 from subwaysim.board import Board
+from tabletop.mersenne import shuffle as seeded_shuffle
 
 
 @dataclass
@@ -145,7 +146,8 @@ class SeededChance:
     def shuffle(self, deck: str, flip: int, cards: list[int]) -> None:
         if len(cards) < 2 or cards.count(cards[0]) == len(cards):
             return  # one order only (the stream is its own, SG-5: no other draw moves)
-        random.Random(f"{self.seed}/shuffle/{deck}/{flip}").shuffle(cards)
+        # random.Random(stream).shuffle(cards), compiled: the same order, bit for bit.
+        seeded_shuffle(f"{self.seed}/shuffle/{deck}/{flip}", cards)
 
 
 def deck_names(decks: str) -> tuple[str, ...]:

@@ -27,15 +27,18 @@ def take_queue_trips(
     count = min([len(d.queue) for d in decks]) // 2
     if count == 0:
         return 0
-    queues = [list(d.queue)[: 2 * count] for d in decks]
-    squares = [named_square(state, tuple([q[k] for q in queues])) for k in range(2 * count)]  # SG-3
+    # Each square's cards, one of each deck's queue (SG-3), in queue order.
+    named = list(zip(*[list(d.queue)[: 2 * count] for d in decks], strict=True))
+    lookup = state.named_squares  # (`named_square`, its fallback for other cards)
+    squares = [sq if (sq := lookup.get(c)) is not None else named_square(state, c) for c in named]
     origins, destinations = squares[0::2], squares[1::2]
     # One network the whole phase: every trip's options at once (the same answers).
     found = state.router().options_of(origins, destinations)
     for origin, destination, options in zip(origins, destinations, found, strict=True):
-        for deck in decks:  # the trip's cards, held while it is resolved (SG-8)
-            deck.take_from_queue()
-            deck.take_from_queue()
+        for deck in decks:  # the trip's cards, held while it is resolved (`take_from_queue`)
+            queue, held = deck.queue, deck.held
+            held.append(queue.popleft())
+            held.append(queue.popleft())
         resolve_trip(state, player, origin, destination, "queue", agents, emit, options)
         _discard_held(state)
     return count
@@ -90,20 +93,21 @@ def resolve_trip(
     """SG-13..SG-16: shortest trip, tie-break, score, then the chance to intensify.
     Returns the trip's distance. The legs are only worked out for a listener. `options`,
     when given, are the trip's on today's network (`Router.options_of`)."""
-    router = state.router()
     if options is None:
-        options = router.options(origin, destination)
-    chosen = options.choices[0]
-    if len(options.choices) > 1:  # SG-14: the player whose turn it is chooses
+        options = state.router().options(origin, destination)
+    choices = options.choices
+    chosen = choices[0]
+    if len(choices) > 1:  # SG-14: the player whose turn it is chooses
         chosen = agents[player].choose_route(state, options)
-        if chosen not in options.choices:
+        if chosen not in choices:
             raise ValueError(f"{player} chose {sorted(chosen)}, not one of the tied sets (SG-14)")
-    systems = systems_in_seat_order(state.players, chosen)
-    points = trip_points(state.scenario.rules, systems)
+    systems = systems_in_seat_order(state.network.players, chosen)
+    rules = state.scenario.rules
+    points, scores = trip_points(rules, systems), state.scores
     for owner, gained in points.items():
-        state.scores[owner] += gained
+        scores[owner] += gained
     if emit is not None:
-        route = router.route(origin, destination, chosen)
+        route = state.router().route(origin, destination, chosen)
         emit(
             TripTaken,
             player=player,
@@ -116,7 +120,8 @@ def resolve_trip(
             legs=legs_record(state.board, route),
             points=points,
         )
-    _intensify_after_trip(state, player, destination, options.distance, agents, emit)
+    if options.distance < rules.intensify_below:  # SG-16 (`_intensify_after_trip`)
+        _intensify_after_trip(state, player, destination, options.distance, agents, emit)
     return options.distance
 
 

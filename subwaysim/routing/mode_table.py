@@ -11,6 +11,11 @@ stations. With transfer costs, the station graph of every subset is built once p
 every (subset, walking) pair from one compiled call (`distances`). More systems go the
 pruned way of `modes.candidates`.
 
+A router without transfer costs keeps no table: it hands the systems to one compiled call
+that makes the table's parts and answers its trips (`table_sets.systems_trips_options`),
+decoded as a table's are (`answers`, `mode_names`). Most networks are asked once (SG-18's
+extra trip after a build) or once a phase, and the table object cost more than the trips.
+
 `every_view` (and its plain-Python twin `every_view_reference`) is the view of every system
 with the walks to and from the nearest station of every square, which a table now works out
 only when asked (`nearest`).
@@ -135,19 +140,7 @@ class ModeTable:
             walks,
             ends,
         ).tolist()
-        alone = (WALK_ONLY if walking_is_a_mode else NO_MODE,)
-        named, out = self.named, []
-        for row in rows:
-            count = row[1]
-            if count < 0:  # the walk alone (SG-13): no ride can tie it
-                out.append((row[0], alone))
-                continue
-            if count == 0:
-                raise AssertionError("walking with every system always achieves the shortest trip")
-            out.append(
-                (row[0], tuple([named(*sets[i], walking_is_a_mode) for i in row[2 : 2 + count]]))
-            )
-        return out
+        return answers(rows, sets, self.named, walking_is_a_mode)
 
     @cached_property
     def arrays(self) -> tuple[np.ndarray, ...]:
@@ -246,6 +239,43 @@ class ModeTable:
             found = frozenset([*chosen, WALK] if walk and walking_is_a_mode else chosen)
             self.names[key] = found
         return found
+
+
+Named = Callable[[int, bool, bool], frozenset[str]]  # (mask, walk, walking_is_a_mode)
+
+
+def answers(
+    rows: list[list[int]],
+    sets: tuple[tuple[int, bool], ...],
+    named: Named,
+    walking_is_a_mode: bool,
+) -> list[tuple[int, tuple[frozenset[str], ...]]]:
+    """Each trip's (distance, smallest sets of modes) from its row of `trips_options`
+    (SG-13, SG-14): the walk alone, or the sets found (positions in `sets`, the order
+    `modes.table_order` tries them in), each named by `named`."""
+    alone = (WALK_ONLY if walking_is_a_mode else NO_MODE,)
+    out = []
+    for row in rows:
+        count = row[1]
+        if count < 0:  # the walk alone (SG-13): no ride can tie it
+            out.append((row[0], alone))
+            continue
+        if count == 0:
+            raise AssertionError("walking with every system always achieves the shortest trip")
+        out.append(
+            (row[0], tuple([named(*sets[i], walking_is_a_mode) for i in row[2 : 2 + count]]))
+        )
+    return out
+
+
+@cache
+def mode_names(
+    systems: tuple[str, ...], mask: int, walk: bool, walking_is_a_mode: bool
+) -> frozenset[str]:
+    """The set of modes of subset `mask` of `systems` (bit i: systems[i]), with walking when
+    `walk` and walking is a mode (SG-14), as `ModeTable.named` names it."""
+    chosen = [name for i, name in enumerate(systems) if mask >> i & 1]
+    return frozenset([*chosen, WALK] if walk and walking_is_a_mode else chosen)
 
 
 @cache

@@ -51,6 +51,19 @@ class Line:
     track: frozenset[int]
     stations: tuple[tuple[int, str], ...]  # (square, kind) sorted by square
 
+    def __hash__(self) -> int:
+        """The dataclass's hash of its three fields, worked out once: a line is the key of
+        its rides in the game's cache, looked up a few times a network."""
+        found = self.__dict__.get("_hash")
+        if found is None:
+            found = self.__dict__["_hash"] = hash((self.board, self.track, self.stations))
+        return found  # type: ignore[no-any-return]
+
+    def __getstate__(self) -> dict[str, object]:
+        """Its fields (and cached parts) without the hash: another process hashes strings
+        its own way."""
+        return {k: v for k, v in self.__dict__.items() if k != "_hash"}
+
     @cached_property
     def kinds(self) -> dict[int, str]:
         return dict(self.stations)

@@ -7,14 +7,14 @@ a router for the network after a build finds every system the build did not touc
 from __future__ import annotations
 
 from collections.abc import Iterable
-from functools import cached_property
+from functools import cached_property, partial
 
 import numpy as np
 
 from subwaysim.network import Network
 from subwaysim.routing.cache import RouteCache
 from subwaysim.routing.kernels import INF
-from subwaysim.routing.mode_table import MAX_SYSTEMS, ModeTable
+from subwaysim.routing.mode_table import MAX_SYSTEMS, ModeTable, Named, answers, mode_names
 from subwaysim.routing.modes import NO_MODE, WALK_ONLY, choices
 from subwaysim.routing.nearest import nearest_walks
 from subwaysim.routing.rides import Line, SystemRides
@@ -22,7 +22,7 @@ from subwaysim.routing.routes import Leg, Ride, Route, TripOptions, Walk
 from subwaysim.routing.rules import WALK, RouteError, RoutingRules
 from subwaysim.routing.spurs import same_rides, spur_steps
 from subwaysim.routing.station_graph import StationGraph, graph_key
-from subwaysim.routing.table_sets import MIN_RIDE
+from subwaysim.routing.table_sets import MIN_RIDE, systems_trips_options, table_order_arrays
 from subwaysim.routing.walking import Walking, walking_for
 
 
@@ -44,11 +44,11 @@ class Router:
     def options(self, origin: int, destination: int) -> TripOptions:
         """The trip's shortest distance (SG-13) and its smallest sets of modes (SG-14)."""
         self._check_squares(origin, destination)
-        table = self.mode_table
-        if table is not None and origin != destination:
-            found = table.options(origin, destination, self.rules.walking_is_a_mode)
-            if found is not None:  # one compiled call: SG-13's walk check, search, SG-14
-                return TripOptions(origin, destination, *found)
+        if origin == destination:
+            return TripOptions(origin, destination, 0, (NO_MODE,))  # SG-15: no trip, no mode
+        found = self._compiled([origin], [destination])
+        if found is not None:  # one compiled call: SG-13's walk check, search, SG-14
+            return TripOptions(origin, destination, *found[0])
         walk = int(self.walking.distances[origin, destination])
         to_station, from_station = self.nearest_stations
         if (
@@ -73,22 +73,55 @@ class Router:
 
     def options_of(self, origins: list[int], destinations: list[int]) -> list[TripOptions]:
         """`options` of many trips on this network, in order: one compiled call for them
-        all when the network has a mode table without transfer costs (the same answers)."""
+        all with few systems and no transfer costs (`_compiled`: the same answers)."""
         pairs = list(zip(origins, destinations, strict=True))
         for origin, destination in pairs:
             self._check_squares(origin, destination)
-        table = self.mode_table
         apart = [(o, d) for o, d in pairs if o != d]
         found = None
-        if table is not None and apart:
-            walking = self.rules.walking_is_a_mode
-            found = table.options_of([o for o, _ in apart], [d for _, d in apart], walking)
+        if apart:
+            found = self._compiled([o for o, _ in apart], [d for _, d in apart])
         if found is None:
             return [self.options(o, d) for o, d in pairs]
         answers = iter(found)
         return [
             TripOptions(o, d, *next(answers)) if o != d else self.options(o, d) for o, d in pairs
         ]
+
+    def _compiled(
+        self, origins: list[int], destinations: list[int]
+    ) -> list[tuple[int, tuple[frozenset[str], ...]]] | None:
+        """Trips between two different squares answered as the mode table answers them
+        (`ModeTable.options_of`), in one compiled call that makes the table's parts and
+        keeps none (`table_sets.systems_trips_options`): a network is asked few calls, and
+        a table object cost more than its trips. None with more than `MAX_SYSTEMS` rideable
+        systems, or transfer costs between several (the one-by-one way)."""
+        systems = self.rideable
+        if len(systems) > MAX_SYSTEMS or (self.rules.transfer_cost > 0 and len(systems) > 1):
+            return None
+        walking = self.rules.walking_is_a_mode
+        masks, walks, ends, sets = table_order_arrays(len(systems), walking)
+        stations, flats, named = self._table_inputs
+        rows = systems_trips_options(
+            self.walking.distances,
+            np.array(origins, dtype=np.int64),
+            np.array(destinations, dtype=np.int64),
+            stations,
+            flats,
+            masks,
+            walks,
+            ends,
+        ).tolist()
+        return answers(rows, sets, named, walking)
+
+    @cached_property
+    def _table_inputs(self) -> tuple[tuple[np.ndarray, ...], tuple[np.ndarray, ...], Named]:
+        """The rideable systems' station squares and flattened rides, as `ModeTable` hands
+        them to `table_parts` (one empty system for none), and the names of their subsets."""
+        systems = self.rideable
+        stations = tuple(s.stations for s in systems) or (np.zeros(0, np.int64),)
+        flats = tuple(s.flat for s in systems) or (np.zeros(0, np.int64),)
+        return stations, flats, partial(mode_names, tuple(s.system for s in systems))
 
     def distance(self, origin: int, destination: int, modes: Iterable[str]) -> int:
         """The shortest trip using only `modes` (INF when they cannot make the trip)."""

@@ -13,7 +13,10 @@ reached on foot, which never beats the walk past it) and `shortest_trip` (the sh
 trip of all, stopped once nothing can beat it) are its exact companions.
 
 A router asks all of a trip at once (`trip_options`): SG-13's walk check, `shortest_trip`,
-then `first_sets`, on the table `table_parts` makes in one pass per network.
+then `first_sets`, on the table `table_parts` makes in one pass per network. A router's
+trips take one call with the table made inside it (`systems_trips_options`), no table kept:
+a network after a build is asked one trip or one phase's trips, and a table object cost
+more than the trips.
 
 The order (`mode_sets`, `table_order`, re-exported by `modes`) lives here too. The
 plain-Python twin is the order walked with `subset_trips` (`first_sets_reference`);
@@ -289,8 +292,15 @@ def table_parts(walk, system_stations, system_flats):  # type: ignore[no-untyped
     row among them (-1: none), the (K, K) cheapest ride or walk between two of them (as
     `mode_table.every_view`) and each system's rides between them: INF where the system
     has no ride, 0 on the diagonal of its own stations only."""
-    size = walk.shape[0]
-    stations, position = group_stations(size, system_stations)
+    stations, position = group_stations(walk.shape[0], system_stations)
+    edges, rides = lay_table(walk, stations, position, system_stations, system_flats)
+    return stations, position, edges, rides
+
+
+@kernel
+def lay_table(walk, stations, position, system_stations, system_flats):  # type: ignore[no-untyped-def]
+    """`table_parts`' edges and rides, on the stations (and each square's row among them)
+    `kernels.group_stations` found for the same systems."""
     k, systems = len(stations), len(system_stations)
     edges = np.empty((k, k), np.int64)
     for a in range(k):
@@ -309,7 +319,19 @@ def table_parts(walk, system_stations, system_flats):  # type: ignore[no-untyped
                 rides[s, pa, pb] = r
                 if r < edges[pa, pb]:
                     edges[pa, pb] = r
-    return stations, position, edges, rides
+    return edges, rides
+
+
+@kernel
+def walk_alone(walk, origin, destination, stations):  # type: ignore[no-untyped-def]
+    """SG-13's walk check: no trip that rides can tie the walk, as it walks to a station,
+    rides (`MIN_RIDE` stops at least, SG-12) and walks on from a station; walks are
+    shortest walks, so the nearest stations bound it (none: no ride at all)."""
+    to_near, from_near = INF, INF
+    for a in range(len(stations)):
+        to_near = min(to_near, walk[origin, stations[a]])
+        from_near = min(from_near, walk[stations[a], destination])
+    return walk[origin, destination] < to_near + MIN_RIDE + from_near
 
 
 @kernel
@@ -323,12 +345,8 @@ def trip_options(  # type: ignore[no-untyped-def]
     [distance, count, the positions of the sets found (`first_sets`)...]."""
     out = np.empty(len(masks) + 2, np.int64)
     walked = walk[origin, destination]
-    to_near, from_near = INF, INF
-    for a in range(len(stations)):
-        to_near = min(to_near, walk[origin, stations[a]])
-        from_near = min(from_near, walk[stations[a], destination])
     out[0], out[1] = walked, -1
-    if walked < to_near + MIN_RIDE + from_near:
+    if walk_alone(walk, origin, destination, stations):
         return out[:2]
     best = shortest_trip(walk, stations, edges, origin, destination)
     out[0] = best
@@ -352,6 +370,35 @@ def trips_options(  # type: ignore[no-untyped-def]
     for t in range(len(origins)):
         found = trip_options(
             walk, origins[t], destinations[t], stations, position, edges, rides, masks, walks, ends
+        )
+        out[t, : len(found)] = found
+    return out
+
+
+@kernel
+def systems_trips_options(  # type: ignore[no-untyped-def]
+    walk, origins, destinations, system_stations, system_flats, masks, walks, ends
+):
+    """`trips_options` on the table `table_parts` makes of these systems (each one's
+    station squares and flattened ride matrix), made in the same call and not kept: a
+    router's trips without a table object. The stations come first; a trip the walk alone
+    answers (`walk_alone`) needs nothing more, so the edges and rides are laid once a trip
+    asks for them. The same rows as `table_parts` then `trips_options`."""
+    stations, position = group_stations(walk.shape[0], system_stations)
+    out = np.empty((len(origins), len(masks) + 2), np.int64)
+    edges = np.empty((0, 0), np.int64)
+    rides = np.empty((0, 0, 0), np.int64)
+    laid = False
+    for t in range(len(origins)):
+        origin, destination = origins[t], destinations[t]
+        if not laid:
+            if walk_alone(walk, origin, destination, stations):
+                out[t, 0], out[t, 1] = walk[origin, destination], -1
+                continue
+            edges, rides = lay_table(walk, stations, position, system_stations, system_flats)
+            laid = True
+        found = trip_options(
+            walk, origin, destination, stations, position, edges, rides, masks, walks, ends
         )
         out[t, : len(found)] = found
     return out

@@ -7,6 +7,7 @@ from collections import deque
 
 import pytest
 
+import subwaysim.cards as cards_module
 from subwaysim.cards import Deck, SeededChance, cards_of, new_decks, square_of, squares_named
 from subwaysim.events import Populated, QueueFilled, Reshuffled
 from subwaysim.population import fill_queues, populate
@@ -150,14 +151,13 @@ def test_sg5_a_reshuffle_is_its_own_seeded_stream_and_a_pile_of_one_order_stays(
         chance.shuffle("row", 3, mine)
         random.Random("7/shuffle/row/3").shuffle(want)
         assert mine == want
-    seeded: list[object] = []
-    plain = random.Random
+    seeded: list[str] = []
 
-    def counted(seed: object) -> random.Random:
+    def counted(seed: str, cards: list[int]) -> None:
         seeded.append(seed)
-        return plain(seed)
+        random.Random(seed).shuffle(cards)
 
-    monkeypatch.setattr(random, "Random", counted)
+    monkeypatch.setattr(cards_module, "seeded_shuffle", counted)
     for cards in ([], [5], [2, 2, 2]):  # one order only: no stream is drawn for it
         kept = cards.copy()
         chance.shuffle("row", 3, kept)

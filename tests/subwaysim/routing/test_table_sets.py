@@ -21,6 +21,10 @@ from subwaysim.routing.table_sets import (
     shortest_trip,
     subset_reaches,
     subset_trip,
+    systems_trips_options,
+    table_order_arrays,
+    table_parts,
+    trips_options,
 )
 from tests.subwaysim.routing.boards import DEFAULT, NOT_A_MODE, grid, network
 from tests.subwaysim.routing.test_reference import trips
@@ -196,3 +200,68 @@ def test_many_trips_in_one_call_answer_as_one_call_each(case: Case) -> None:
     assert router.options_of(origins, destinations) == [
         Router(net, rules).options(o, d) for o, d in pairs
     ]
+
+
+def parts_of(router: Router) -> tuple[tuple[np.ndarray, ...], tuple[np.ndarray, ...]]:
+    systems = router.rideable
+    stations = tuple(s.stations for s in systems) or (np.zeros(0, np.int64),)
+    flats = tuple(s.flat for s in systems) or (np.zeros(0, np.int64),)
+    return stations, flats
+
+
+def rows_both_ways(
+    router: Router, origins: list[int], destinations: list[int], walking: bool
+) -> tuple[list[list[int]], list[list[int]]]:
+    """`systems_trips_options`' rows and its twin's: `table_parts`, then `trips_options`
+    on that table (each row cut to its answer)."""
+    stations, flats = parts_of(router)
+    count = len(router.rideable)
+    masks, walks, ends, _ = table_order_arrays(count, walking)
+    walk = router.walking.distances
+    o, d = np.array(origins, dtype=np.int64), np.array(destinations, dtype=np.int64)
+    found = systems_trips_options(walk, o, d, stations, flats, masks, walks, ends)
+    squares, position, edges, rides = table_parts(walk, stations, flats)
+    want = trips_options(walk, o, d, squares, position, edges, rides[:count], masks, walks, ends)
+
+    def cut(rows: np.ndarray) -> list[list[int]]:
+        return [row[: 2 + max(row[1], 0)] for row in rows.tolist()]
+
+    return cut(found), cut(want)
+
+
+def test_one_call_without_a_table_hand_worked_on_a_row_of_two_systems() -> None:
+    # The row of `test_hand_worked_sets_on_a_row_of_two_systems`: 1 -> 2 is walked (1
+    # square; the nearest stations are 1 and 2 squares off, a ride 2 stops at least: SG-13),
+    # before and after trips that ride, so the table is laid part-way through the call.
+    router = row_of_two_systems()
+    found, want = rows_both_ways(router, [1, 0, 0, 1], [2, 8, 6, 2], True)
+    assert (
+        found == want == [[1, -1], [4, 1, 5], [4, 1, 3], [1, -1]]
+    )  # sets 5: (3, False); 3: (1, True)
+
+
+@settings(max_examples=200, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(trips(most_players=4))
+def test_one_call_without_a_table_answers_as_the_table(case: Case) -> None:
+    """`systems_trips_options` (the table made inside the call, laid once a trip rides) is
+    `table_parts` then `trips_options`, trip by trip, walking a mode or not."""
+    net, rules, pairs = case
+    router = Router(net, rules)
+    if len(router.rideable) > 4:
+        return
+    apart = [(o, d) for o, d in pairs if o != d]
+    if not apart:
+        return
+    origins, destinations = [o for o, _ in apart], [d for _, d in apart]
+    for walking in (True, False):
+        found, want = rows_both_ways(router, origins, destinations, walking)
+        assert found == want
+
+
+def test_a_router_answers_without_making_a_table() -> None:
+    # One trip on a new network (SG-18's extra trip) or a phase's trips: no table is made.
+    router = row_of_two_systems()
+    assert router.options(0, 8).choices == (frozenset({"Blue", "Red"}),)
+    assert len(router.options_of([0, 3], [6, 3])) == 2
+    assert "mode_table" not in router.__dict__
+    assert not any(key[0] == "table" for key in router.cache._entries)
