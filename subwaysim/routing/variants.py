@@ -242,12 +242,11 @@ def _few_reach(  # type: ignore[no-untyped-def]
             theirs = 1
         if g == 0 and count == 2 and not changed[theirs] and rival[4][seats[theirs]] >= 0:
             mine = 1 - theirs
-            rows, have, _, _, slots, _ = rival
+            rows, _, _, _, slots, _ = rival
             r = seats[theirs]
-            closure = _rival_closure(walk, rival, r, systems_st[theirs], systems_flat[theirs])
             x = slots[r]
-            _rival_rows(walk, systems_st[theirs], closure, origins, rows[x], have[x])
-            _rival_rows(walk, systems_st[theirs], closure, systems_st[mine], rows[x], have[x])
+            _kept_rows(walk, rival, r, systems_st[theirs], systems_flat[theirs], origins)
+            _kept_rows(walk, rival, r, systems_st[theirs], systems_flat[theirs], systems_st[mine])
             _every_system(
                 walk, origins, destinations, systems_st[mine], systems_flat[mine], rows[x], reach[0]
             )
@@ -266,11 +265,10 @@ def _few_reach(  # type: ignore[no-untyped-def]
             # the batch, as for the group of both systems), the pure walk included; that
             # walk only ever stands where riding does not beat it, and there nobody scores
             # (SG-15), so the points are those of its group table.
-            rows, have, _, _, slots, _ = rival
+            rows, _, _, _, slots, _ = rival
             r = seats[first]
-            closure = _rival_closure(walk, rival, r, systems_st[first], systems_flat[first])
             x = slots[r]
-            _rival_rows(walk, systems_st[first], closure, origins, rows[x], have[x])
+            _kept_rows(walk, rival, r, systems_st[first], systems_flat[first], origins)
             seat_rows = rows[x]
             for i in range(count_o):
                 row = seat_rows[origins[i]]
@@ -280,6 +278,21 @@ def _few_reach(  # type: ignore[no-untyped-def]
         part_st, part_flat = _parts(systems_st, systems_flat, first, last)
         _from_table(walk, part_st, part_flat, mask, batch, origins, destinations, reach[g])
     return reach, single, without
+
+
+@kernel
+def _kept_rows(walk, rival, seat, st, flat, squares):  # type: ignore[no-untyped-def]
+    """`_rival_rows` of seat `seat`'s unchanged system (stations `st`, rides `flat`) for
+    `squares`, into its slot of `rival`; its closure made (`_rival_closure`) only when a
+    square has no row yet (a kept row needs none)."""
+    rows, have, slots = rival[0], rival[1], rival[4]
+    x = slots[seat]
+    seat_have = have[x]
+    for sq in squares:
+        if not seat_have[sq]:
+            closure = _rival_closure(walk, rival, seat, st, flat)
+            _rival_rows(walk, st, closure, squares, rows[x], seat_have)
+            return
 
 
 @kernel
@@ -402,14 +415,15 @@ def _score_groups(  # type: ignore[no-untyped-def]
 
 
 @kernel
-def _grow_base(walk, st0, flat0, rival_st, rival_closure, rows, have, origins, destinations):  # type: ignore[no-untyped-def]
+def _grow_base(walk, st0, flat0, rival, other, rival_st, rival_flat, origins, destinations):  # type: ignore[no-untyped-def]
     """For plans that only add stations to the builder's system (`added_stations`), what the
     system before them gives, over the batch's origins and destinations: (the shortest ways
     between its stations alone, the shortest trips riding it alone, the same two riding it
     and the rival's system: rows[x, y] the rival's trips between squares, made here for the
     origins and the stations)."""
-    _rival_rows(walk, rival_st, rival_closure, origins, rows, have)
-    _rival_rows(walk, rival_st, rival_closure, st0, rows, have)
+    _kept_rows(walk, rival, other, rival_st, rival_flat, origins)
+    _kept_rows(walk, rival, other, rival_st, rival_flat, st0)
+    rows = rival[0][rival[4][other]]
     k, count_o, count_d = len(st0), len(origins), len(destinations)
     alone = _closure_of(walk, st0, flat0)
     alone_out = np.empty((count_o, count_d), np.int32)
@@ -427,10 +441,10 @@ def _grow_base(walk, st0, flat0, rival_st, rival_closure, rows, have, origins, d
 @kernel
 def _grown_reach(  # type: ignore[no-untyped-def]
     walk,
-    rows,
-    have,
+    rival,
+    other,
     rival_st,
-    rival_closure,
+    rival_flat,
     st0,
     flat0,
     base,
@@ -478,7 +492,8 @@ def _grown_reach(  # type: ignore[no-untyped-def]
         if not old[c]:
             added[n] = st[c]
             n += 1
-    _rival_rows(walk, rival_st, rival_closure, added, rows, have)
+    _kept_rows(walk, rival, other, rival_st, rival_flat, added)
+    rows = rival[0][rival[4][other]]
     alone, alone_out, both, both_out = base
     count_o, count_d = len(origins), len(destinations)
     for i in range(count_o):
@@ -685,18 +700,16 @@ def plan_points(  # type: ignore[no-untyped-def]
                 plan_st, plan_matrix = st0, empty  # the system before the plans itself
             if not changed_of[1 - at]:
                 rival_st = pool_stations[pool_offsets[other] : pool_offsets[other + 1]]
-                x = slots[other]
                 rival_flat = pool_flat[pool_flat_offsets[other] : pool_flat_offsets[other + 1]]
-                rival_closure = _rival_closure(walk, rival, other, rival_st, rival_flat)
                 if not base_made:
                     base = _grow_base(
                         walk,
                         st0,
                         flat0,
+                        rival,
+                        other,
                         rival_st,
-                        rival_closure,
-                        rows[x],
-                        have[x],
+                        rival_flat,
                         table_origins,
                         table_destinations,
                     )
@@ -704,10 +717,10 @@ def plan_points(  # type: ignore[no-untyped-def]
                 reach = np.empty((3, len(plan_origins), len(plan_destinations)), np.int32)
                 if _grown_reach(
                     walk,
-                    rows[x],
-                    have[x],
+                    rival,
+                    other,
                     rival_st,
-                    rival_closure,
+                    rival_flat,
                     st0,
                     flat0,
                     base,
