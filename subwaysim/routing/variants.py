@@ -18,6 +18,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 from itertools import accumulate
+from operator import is_
 from typing import Any, Protocol
 
 import numpy as np
@@ -862,6 +863,7 @@ class _PartArrays:
         self._tracks: dict[tuple[int, int], tuple[object, np.ndarray]] = {}
         self._stations: dict[tuple[object, ...], tuple[object, tuple[np.ndarray, np.ndarray]]]
         self._stations = {}
+        self._last_stations: tuple[object, ...] = ()  # the key of the map last made
 
     def track_row(self, own: frozenset[int], size: int) -> np.ndarray:
         key = (id(own), size)
@@ -879,12 +881,40 @@ class _PartArrays:
         key = (id(stations), players, size)
         found = self._stations.get(key)
         if found is None or found[0] is not stations:
-            rows = _station_rows(stations, players, size)
+            last = self._stations.get(self._last_stations) if self._stations else None
+            rows = None
+            if last is not None and self._last_stations[1:] == key[1:]:
+                rows = _one_more_station(last[0], last[1], stations, players)
+            if rows is None:
+                rows = _station_rows(stations, players, size)
             for row in rows:
                 row.flags.writeable = False
             found = (stations, rows)
             _keep(self._stations, key, found, self.KEPT)
+            self._last_stations = key
         return found[1]
+
+
+def _one_more_station(
+    old: Mapping[int, Station],
+    old_rows: tuple[np.ndarray, np.ndarray],
+    stations: Mapping[int, Station],
+    players: tuple[str, ...],
+) -> tuple[np.ndarray, np.ndarray] | None:
+    """`_station_rows` of `stations` from those of `old` when `stations` is `old` and one
+    station more (the very Station objects of `old` on the same squares: a station built),
+    else None."""
+    if len(stations) != len(old) + 1:
+        return None
+    added = stations.keys() - old.keys()
+    if len(added) != 1 or not all(map(is_, map(stations.get, old), old.values())):
+        return None
+    (square,) = added
+    station = stations[square]
+    kinds, builders = old_rows[0].copy(), old_rows[1].copy()
+    kinds[square] = 2 if station.kind == "express" else 1
+    builders[square] = players.index(station.builder)
+    return kinds, builders
 
 
 def _keep(kept: dict, key: object, value: object, most: int) -> None:  # type: ignore[type-arg]
@@ -946,33 +976,32 @@ def plans_points_flat(
 ) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
     """`plans_points` as the compiled call returns it: (valid per plan, every plan's points
     end to end, plan i's at offsets[i]:offsets[i + 1], C order (O + E_i, D + E_i, P))."""
-    network = router.network
-    arrays = _base_arrays(router)
-    every = [step for steps in plans for step in steps]
-    count = len(every)
-    codes = np.fromiter([_CODES.get(s.action, NO_CHANGE) for s in every], np.int64, count)
-    squares = np.fromiter([s.square for s in every], np.int64, count)
-    details = np.fromiter([2 if s.detail == "express" else 1 for s in every], np.int64, count)
-    ends = len(plans) + 1  # (offsets by `accumulate`: the same sums as numpy's, cheaper)
-    steps_end = np.fromiter(accumulate(map(len, plans), initial=0), np.int64, ends)
-    extra_offsets = np.fromiter(accumulate(map(len, extras), initial=0), np.int64, ends)
-    board = network.board
-    walk = router.walking.distances
+    width, height, walk, *arrays = _base_arrays(router)
     kept = trip_rows(walk)
     slots = _slots(router, kept)
+    every = [step for steps in plans for step in steps]
+    # (offsets by `accumulate`: the same sums as numpy's, cheaper)
+    if len(plans) == 1:  # (a plan of the next step, or none: today's network)
+        steps_end = np.array((0, len(every)), np.int64)
+        extra_offsets = np.array((0, len(extras[0])), np.int64)
+        extra_squares = np.array(extras[0], np.int64)
+    else:
+        steps_end = np.array([0, *accumulate(map(len, plans))], np.int64)
+        extra_offsets = np.array([0, *accumulate(map(len, extras))], np.int64)
+        extra_squares = np.array([sq for e in extras for sq in e], np.int64)
     valid, points, offsets = plan_points(
-        board.width,
-        board.height,
+        width,
+        height,
         walk,
         *arrays,
         builder,
-        codes,
-        squares,
-        details,
+        np.array([_CODES.get(s.action, NO_CHANGE) for s in every], np.int64),
+        np.array([s.square for s in every], np.int64),
+        np.array([2 if s.detail == "express" else 1 for s in every], np.int64),
         steps_end,
         np.ascontiguousarray(sample_origins, dtype=np.int64),
         np.ascontiguousarray(sample_destinations, dtype=np.int64),
-        np.fromiter((sq for e in extras for sq in e), np.int64, int(extra_offsets[-1])),
+        extra_squares,
         extra_offsets,
         router.rules.express == "both_ends",
         router.rules.transfer_cost,
@@ -1006,27 +1035,33 @@ def _slots(router: Router, kept: TripRows) -> np.ndarray:
     return slots
 
 
-def _base_arrays(router: Router) -> tuple[np.ndarray, ...]:
-    """The network's arrays and its systems' rides, as `plan_points` takes them; kept for
-    the last network (a phase values plans on one network, call after call)."""
+def _base_arrays(router: Router) -> tuple[Any, ...]:
+    """The board (width, height, walking distances), the network's arrays and its systems'
+    rides, as `plan_points` takes them; kept for the last network (a phase values plans on
+    one network, call after call). The network's arrays are the kept read-only rows of
+    `_PartArrays` (`plan_points` writes none of them)."""
     network, rules = router.network, router.rules
     if _last and _last[0][0] is network and _last[0][1] == rules:
         return _last[0][2]
     base = [router.rides(p) for p in network.players]
+    board, players = network.board, network.players
+    size, track = board.size, network.track
+    stations = [s.stations for s in base]
+    flats = [s.flat for s in base]
     arrays = (
-        *network_arrays(network),
-        *_joined([s.stations for s in base]),
-        *_joined([s.flat for s in base]),
-        np.array([s.rideable for s in base], dtype=np.bool_),
+        board.width,
+        board.height,
+        router.walking.distances,
+        np.array([_PARTS.track_row(track[p], size) for p in players]),
+        *_PARTS.station_rows(network.stations, players, size),
+        np.concatenate(stations),
+        np.array([0, *accumulate(map(len, stations))], np.int64),
+        np.concatenate(flats),
+        np.array([0, *accumulate(map(len, flats))], np.int64),
+        np.array([s.rideable for s in base], np.bool_),
     )
     _last[:] = [(network, rules, arrays, None, base)]  # (slots: `_slots`)
     return arrays
-
-
-def _joined(parts: list[np.ndarray]) -> tuple[np.ndarray, np.ndarray]:
-    """Arrays end to end, as kernels take them, and the offsets of each."""
-    sizes = np.array([0, *accumulate(len(a) for a in parts)], dtype=np.int64)
-    return np.concatenate(parts), sizes
 
 
 def plan_points_reference(
