@@ -96,31 +96,42 @@ def _apply_builds(codes, squares, details, builder, own, kinds, builders, touche
 def _reach_through(legs, st, closure, origins, destinations, direct, out):  # type: ignore[no-untyped-def]
     """out[i, j]: the shortest trip from origins[i] to destinations[j] going to a station of
     `st` by `legs`, through the stations' `closure`, and on to the destination by `legs`;
-    with `direct`, `legs[o, d]` itself (the trip using none of the stations) counts too."""
+    with `direct`, `legs[o, d]` itself (the trip using none of the stations) counts too.
+
+    Two min-plus products, (O, K) x (K, K) then (O, K) x (K, D), with their rows padded to
+    whole vectors of eight with INF (a padded entry is never the least of a real one, and
+    none is read back): the compiler's vector loops then run without remainders. The least
+    of the same sums, so the same numbers."""
     k, count_d = len(st), len(destinations)
-    onward = np.empty((k, count_d), np.int32)
+    kp, dp = (k + 7) // 8 * 8, (count_d + 7) // 8 * 8
+    onward = np.full((k, dp), INF, np.int32)
+    padded = np.full((k, kp), INF, np.int32)
     for b in range(k):
+        line, row, close_b = legs[st[b]], padded[b], closure[b]
         for j in range(count_d):
-            onward[b, j] = legs[st[b], destinations[j]]
-    via = np.empty(k, np.int32)
+            onward[b, j] = line[destinations[j]]
+        for c in range(k):
+            row[c] = close_b[c]
+    via = np.empty(kp, np.int32)
+    line_out = np.empty(dp, np.int32)
     for i in range(len(origins)):
-        o = origins[i]
+        start = legs[origins[i]]
         via[:] = INF
         for a in range(k):
-            to_a, line = legs[o, st[a]], closure[a]
-            for b in range(k):
+            to_a, line = start[st[a]], padded[a]
+            for b in range(kp):
                 via[b] = min(via[b], np.int32(to_a + line[b]))
-        line_out = out[i]
+        line_out[:] = INF
         if direct:
-            start = legs[o]
             for j in range(count_d):
                 line_out[j] = start[destinations[j]]
-        else:
-            line_out[:] = INF
         for b in range(k):
             vb, line = via[b], onward[b]
-            for j in range(count_d):
+            for j in range(dp):
                 line_out[j] = min(line_out[j], np.int32(vb + line[j]))
+        out_i = out[i]
+        for j in range(count_d):
+            out_i[j] = line_out[j]
 
 
 @kernel
