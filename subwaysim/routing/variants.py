@@ -402,6 +402,20 @@ def _score_groups(  # type: ignore[no-untyped-def]
     shortest trips of each group (`reach`: every system, then each system alone; `single`
     and `without` each seat's groups, as `expectation.groups_of`)."""
     players = len(single)
+    if players == 2 and single[0] >= 0 and single[1] >= 0:
+        _score_two(
+            walk,
+            origins,
+            destinations,
+            reach,
+            single,
+            without,
+            chooser,
+            single_points,
+            shared_points,
+            out,
+        )
+        return
     for i in range(len(origins)):
         o = origins[i]
         for j in range(len(destinations)):
@@ -424,6 +438,39 @@ def _score_groups(  # type: ignore[no-untyped-def]
             for p in range(players):
                 if single[p] >= 0 and (without[p] < 0 or reach[without[p], i, j] > best):
                     points[p] = shared_points
+
+
+@kernel
+def _score_two(  # type: ignore[no-untyped-def]
+    walk, origins, destinations, reach, single, without, chooser, single_points, shared_points, out
+):
+    """`_score_groups` for two seats, each with a rideable system: its loops over the seats
+    written out, the same tests in the same order (the same points)."""
+    g0, g1, w0, w1 = single[0], single[1], without[0], without[1]
+    count_d = len(destinations)
+    for i in range(len(origins)):
+        o = origins[i]
+        walk_o, best_of, out_i = walk[o], reach[0, i], out[i]
+        first, second = reach[g0, i], reach[g1, i]
+        for j in range(count_d):
+            best = best_of[j]
+            if destinations[j] == o or best >= walk_o[destinations[j]]:
+                continue  # the same square, or walked: nobody scores (SG-15)
+            a, b = first[j] == best, second[j] == best
+            if a or b:
+                if (chooser == 0 and a) or (chooser == 1 and b):
+                    out_i[j, chooser] = single_points
+                    continue
+                alone = np.int64(a) + np.int64(b)
+                if a:
+                    out_i[j, 0] = single_points / alone
+                if b:
+                    out_i[j, 1] = single_points / alone
+                continue
+            if w0 < 0 or reach[w0, i, j] > best:
+                out_i[j, 0] = shared_points
+            if w1 < 0 or reach[w1, i, j] > best:
+                out_i[j, 1] = shared_points
 
 
 @kernel
