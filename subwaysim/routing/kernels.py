@@ -315,36 +315,37 @@ def _bit_hop_counts(source, bits, hops):  # type: ignore[no-untyped-def]
 
 @kernel
 def _ride_matrix(width, height, track, kinds, both_ends):  # type: ignore[no-untyped-def]
+    # One pass in square order over the track: each square's degree, and the stops (a
+    # station or an intersection, SG-10) numbered in square order. Only track squares'
+    # entries of `degree`, `kinds` and `stop_id` are ever read (a run along the track stays
+    # on it and ends at a stop), so the rest are left unset.
     size = width * height
-    degree = np.zeros(size, np.int64)
+    work = np.empty((4, size), np.int64)
+    degree, stop_id, stops_of, station_stop_of = work[0], work[1], work[2], work[3]
+    n_stops = 0
+    n_stations = 0
     for sq in range(size):
         if track[sq]:
             rank, file = sq // width, sq % width
-            degree[sq] = (
+            d = (
                 (file > 0 and track[sq - 1])
                 + (file < width - 1 and track[sq + 1])
                 + (rank > 0 and track[sq - width])
                 + (rank < height - 1 and track[sq + width])
             )
-    kinds = np.where(track, kinds, 0)
-    stop_id = np.full(size, -1, np.int64)
-    n_stops = 0
-    n_stations = 0
-    for sq in range(size):
-        if track[sq] and (kinds[sq] != 0 or degree[sq] >= 3):
-            stop_id[sq] = n_stops
-            n_stops += 1
-            n_stations += kinds[sq] != 0
-    stops = np.empty(n_stops, np.int64)
+            degree[sq] = d
+            if kinds[sq] != 0 or d >= 3:
+                stop_id[sq] = n_stops
+                stops_of[n_stops] = sq
+                if kinds[sq] != 0:
+                    station_stop_of[n_stations] = n_stops
+                    n_stations += 1
+                n_stops += 1
+    stops = stops_of[:n_stops]
+    station_stop = station_stop_of[:n_stations]
     stations = np.empty(n_stations, np.int64)
-    station_stop = np.empty(n_stations, np.int64)
-    j = 0
-    for sq in range(size):
-        if stop_id[sq] >= 0:
-            stops[stop_id[sq]] = sq
-            if kinds[sq] != 0:
-                stations[j], station_stop[j] = sq, stop_id[sq]
-                j += 1
+    for j in range(n_stations):
+        stations[j] = stops[station_stop[j]]
     every = np.ones(n_stops, np.bool_)
     plain = _hops(stops, stop_id, every, track, kinds, degree, width, height, 0)
     matrix = np.full((n_stations, n_stations), INF, np.int32)

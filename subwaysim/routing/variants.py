@@ -18,6 +18,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 from itertools import accumulate
+from operator import is_
 from typing import Any, Protocol
 
 import numpy as np
@@ -96,31 +97,42 @@ def _apply_builds(codes, squares, details, builder, own, kinds, builders, touche
 def _reach_through(legs, st, closure, origins, destinations, direct, out):  # type: ignore[no-untyped-def]
     """out[i, j]: the shortest trip from origins[i] to destinations[j] going to a station of
     `st` by `legs`, through the stations' `closure`, and on to the destination by `legs`;
-    with `direct`, `legs[o, d]` itself (the trip using none of the stations) counts too."""
+    with `direct`, `legs[o, d]` itself (the trip using none of the stations) counts too.
+
+    Two min-plus products, (O, K) x (K, K) then (O, K) x (K, D), with their rows padded to
+    whole vectors of eight with INF (a padded entry is never the least of a real one, and
+    none is read back): the compiler's vector loops then run without remainders. The least
+    of the same sums, so the same numbers."""
     k, count_d = len(st), len(destinations)
-    onward = np.empty((k, count_d), np.int32)
+    kp, dp = (k + 7) // 8 * 8, (count_d + 7) // 8 * 8
+    onward = np.full((k, dp), INF, np.int32)
+    padded = np.full((k, kp), INF, np.int32)
     for b in range(k):
+        line, row, close_b = legs[st[b]], padded[b], closure[b]
         for j in range(count_d):
-            onward[b, j] = legs[st[b], destinations[j]]
-    via = np.empty(k, np.int32)
+            onward[b, j] = line[destinations[j]]
+        for c in range(k):
+            row[c] = close_b[c]
+    via = np.empty(kp, np.int32)
+    line_out = np.empty(dp, np.int32)
     for i in range(len(origins)):
-        o = origins[i]
+        start = legs[origins[i]]
         via[:] = INF
         for a in range(k):
-            to_a, line = legs[o, st[a]], closure[a]
-            for b in range(k):
+            to_a, line = start[st[a]], padded[a]
+            for b in range(kp):
                 via[b] = min(via[b], np.int32(to_a + line[b]))
-        line_out = out[i]
+        line_out[:] = INF
         if direct:
-            start = legs[o]
             for j in range(count_d):
                 line_out[j] = start[destinations[j]]
-        else:
-            line_out[:] = INF
         for b in range(k):
             vb, line = via[b], onward[b]
-            for j in range(count_d):
+            for j in range(dp):
                 line_out[j] = min(line_out[j], np.int32(vb + line[j]))
+        out_i = out[i]
+        for j in range(count_d):
+            out_i[j] = line_out[j]
 
 
 @kernel
@@ -243,12 +255,11 @@ def _few_reach(  # type: ignore[no-untyped-def]
             theirs = 1
         if g == 0 and count == 2 and not changed[theirs] and rival[4][seats[theirs]] >= 0:
             mine = 1 - theirs
-            rows, have, _, _, slots, _ = rival
+            rows, _, _, _, slots, _ = rival
             r = seats[theirs]
-            closure = _rival_closure(walk, rival, r, systems_st[theirs], systems_flat[theirs])
             x = slots[r]
-            _rival_rows(walk, systems_st[theirs], closure, origins, rows[x], have[x])
-            _rival_rows(walk, systems_st[theirs], closure, systems_st[mine], rows[x], have[x])
+            _kept_rows(walk, rival, r, systems_st[theirs], systems_flat[theirs], origins)
+            _kept_rows(walk, rival, r, systems_st[theirs], systems_flat[theirs], systems_st[mine])
             _every_system(
                 walk, origins, destinations, systems_st[mine], systems_flat[mine], rows[x], reach[0]
             )
@@ -267,11 +278,10 @@ def _few_reach(  # type: ignore[no-untyped-def]
             # the batch, as for the group of both systems), the pure walk included; that
             # walk only ever stands where riding does not beat it, and there nobody scores
             # (SG-15), so the points are those of its group table.
-            rows, have, _, _, slots, _ = rival
+            rows, _, _, _, slots, _ = rival
             r = seats[first]
-            closure = _rival_closure(walk, rival, r, systems_st[first], systems_flat[first])
             x = slots[r]
-            _rival_rows(walk, systems_st[first], closure, origins, rows[x], have[x])
+            _kept_rows(walk, rival, r, systems_st[first], systems_flat[first], origins)
             seat_rows = rows[x]
             for i in range(count_o):
                 row = seat_rows[origins[i]]
@@ -281,6 +291,21 @@ def _few_reach(  # type: ignore[no-untyped-def]
         part_st, part_flat = _parts(systems_st, systems_flat, first, last)
         _from_table(walk, part_st, part_flat, mask, batch, origins, destinations, reach[g])
     return reach, single, without
+
+
+@kernel
+def _kept_rows(walk, rival, seat, st, flat, squares):  # type: ignore[no-untyped-def]
+    """`_rival_rows` of seat `seat`'s unchanged system (stations `st`, rides `flat`) for
+    `squares`, into its slot of `rival`; its closure made (`_rival_closure`) only when a
+    square has no row yet (a kept row needs none)."""
+    rows, have, slots = rival[0], rival[1], rival[4]
+    x = slots[seat]
+    seat_have = have[x]
+    for sq in squares:
+        if not seat_have[sq]:
+            closure = _rival_closure(walk, rival, seat, st, flat)
+            _rival_rows(walk, st, closure, squares, rows[x], seat_have)
+            return
 
 
 @kernel
@@ -378,6 +403,20 @@ def _score_groups(  # type: ignore[no-untyped-def]
     shortest trips of each group (`reach`: every system, then each system alone; `single`
     and `without` each seat's groups, as `expectation.groups_of`)."""
     players = len(single)
+    if players == 2 and single[0] >= 0 and single[1] >= 0:
+        _score_two(
+            walk,
+            origins,
+            destinations,
+            reach,
+            single,
+            without,
+            chooser,
+            single_points,
+            shared_points,
+            out,
+        )
+        return
     for i in range(len(origins)):
         o = origins[i]
         for j in range(len(destinations)):
@@ -403,14 +442,48 @@ def _score_groups(  # type: ignore[no-untyped-def]
 
 
 @kernel
-def _grow_base(walk, st0, flat0, rival_st, rival_closure, rows, have, origins, destinations):  # type: ignore[no-untyped-def]
+def _score_two(  # type: ignore[no-untyped-def]
+    walk, origins, destinations, reach, single, without, chooser, single_points, shared_points, out
+):
+    """`_score_groups` for two seats, each with a rideable system: its loops over the seats
+    written out, the same tests in the same order (the same points)."""
+    g0, g1, w0, w1 = single[0], single[1], without[0], without[1]
+    count_d = len(destinations)
+    for i in range(len(origins)):
+        o = origins[i]
+        walk_o, best_of, out_i = walk[o], reach[0, i], out[i]
+        first, second = reach[g0, i], reach[g1, i]
+        for j in range(count_d):
+            best = best_of[j]
+            if destinations[j] == o or best >= walk_o[destinations[j]]:
+                continue  # the same square, or walked: nobody scores (SG-15)
+            a, b = first[j] == best, second[j] == best
+            if a or b:
+                if (chooser == 0 and a) or (chooser == 1 and b):
+                    out_i[j, chooser] = single_points
+                    continue
+                alone = np.int64(a) + np.int64(b)
+                if a:
+                    out_i[j, 0] = single_points / alone
+                if b:
+                    out_i[j, 1] = single_points / alone
+                continue
+            if w0 < 0 or reach[w0, i, j] > best:
+                out_i[j, 0] = shared_points
+            if w1 < 0 or reach[w1, i, j] > best:
+                out_i[j, 1] = shared_points
+
+
+@kernel
+def _grow_base(walk, st0, flat0, rival, other, rival_st, rival_flat, origins, destinations):  # type: ignore[no-untyped-def]
     """For plans that only add stations to the builder's system (`added_stations`), what the
     system before them gives, over the batch's origins and destinations: (the shortest ways
     between its stations alone, the shortest trips riding it alone, the same two riding it
     and the rival's system: rows[x, y] the rival's trips between squares, made here for the
     origins and the stations)."""
-    _rival_rows(walk, rival_st, rival_closure, origins, rows, have)
-    _rival_rows(walk, rival_st, rival_closure, st0, rows, have)
+    _kept_rows(walk, rival, other, rival_st, rival_flat, origins)
+    _kept_rows(walk, rival, other, rival_st, rival_flat, st0)
+    rows = rival[0][rival[4][other]]
     k, count_o, count_d = len(st0), len(origins), len(destinations)
     alone = _closure_of(walk, st0, flat0)
     alone_out = np.empty((count_o, count_d), np.int32)
@@ -428,10 +501,10 @@ def _grow_base(walk, st0, flat0, rival_st, rival_closure, rows, have, origins, d
 @kernel
 def _grown_reach(  # type: ignore[no-untyped-def]
     walk,
-    rows,
-    have,
+    rival,
+    other,
     rival_st,
-    rival_closure,
+    rival_flat,
     st0,
     flat0,
     base,
@@ -479,7 +552,8 @@ def _grown_reach(  # type: ignore[no-untyped-def]
         if not old[c]:
             added[n] = st[c]
             n += 1
-    _rival_rows(walk, rival_st, rival_closure, added, rows, have)
+    _kept_rows(walk, rival, other, rival_st, rival_flat, added)
+    rows = rival[0][rival[4][other]]
     alone, alone_out, both, both_out = base
     count_o, count_d = len(origins), len(destinations)
     for i in range(count_o):
@@ -713,18 +787,16 @@ def plan_points(  # type: ignore[no-untyped-def]
                 plan_st, plan_matrix = st0, empty  # the system before the plans itself
             if not changed_of[1 - at]:
                 rival_st = pool_stations[pool_offsets[other] : pool_offsets[other + 1]]
-                x = slots[other]
                 rival_flat = pool_flat[pool_flat_offsets[other] : pool_flat_offsets[other + 1]]
-                rival_closure = _rival_closure(walk, rival, other, rival_st, rival_flat)
                 if not base_made:
                     base = _grow_base(
                         walk,
                         st0,
                         flat0,
+                        rival,
+                        other,
                         rival_st,
-                        rival_closure,
-                        rows[x],
-                        have[x],
+                        rival_flat,
                         table_origins,
                         table_destinations,
                     )
@@ -732,10 +804,10 @@ def plan_points(  # type: ignore[no-untyped-def]
                 reach = np.empty((3, len(plan_origins), len(plan_destinations)), np.int32)
                 if _grown_reach(
                     walk,
-                    rows[x],
-                    have[x],
+                    rival,
+                    other,
                     rival_st,
-                    rival_closure,
+                    rival_flat,
                     st0,
                     flat0,
                     base,
@@ -877,6 +949,7 @@ class _PartArrays:
         self._tracks: dict[tuple[int, int], tuple[object, np.ndarray]] = {}
         self._stations: dict[tuple[object, ...], tuple[object, tuple[np.ndarray, np.ndarray]]]
         self._stations = {}
+        self._last_stations: tuple[object, ...] = ()  # the key of the map last made
 
     def track_row(self, own: frozenset[int], size: int) -> np.ndarray:
         key = (id(own), size)
@@ -894,12 +967,40 @@ class _PartArrays:
         key = (id(stations), players, size)
         found = self._stations.get(key)
         if found is None or found[0] is not stations:
-            rows = _station_rows(stations, players, size)
+            last = self._stations.get(self._last_stations) if self._stations else None
+            rows = None
+            if last is not None and self._last_stations[1:] == key[1:]:
+                rows = _one_more_station(last[0], last[1], stations, players)
+            if rows is None:
+                rows = _station_rows(stations, players, size)
             for row in rows:
                 row.flags.writeable = False
             found = (stations, rows)
             _keep(self._stations, key, found, self.KEPT)
+            self._last_stations = key
         return found[1]
+
+
+def _one_more_station(
+    old: Mapping[int, Station],
+    old_rows: tuple[np.ndarray, np.ndarray],
+    stations: Mapping[int, Station],
+    players: tuple[str, ...],
+) -> tuple[np.ndarray, np.ndarray] | None:
+    """`_station_rows` of `stations` from those of `old` when `stations` is `old` and one
+    station more (the very Station objects of `old` on the same squares: a station built),
+    else None."""
+    if len(stations) != len(old) + 1:
+        return None
+    added = stations.keys() - old.keys()
+    if len(added) != 1 or not all(map(is_, map(stations.get, old), old.values())):
+        return None
+    (square,) = added
+    station = stations[square]
+    kinds, builders = old_rows[0].copy(), old_rows[1].copy()
+    kinds[square] = 2 if station.kind == "express" else 1
+    builders[square] = players.index(station.builder)
+    return kinds, builders
 
 
 def _keep(kept: dict, key: object, value: object, most: int) -> None:  # type: ignore[type-arg]
@@ -961,33 +1062,32 @@ def plans_points_flat(
 ) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
     """`plans_points` as the compiled call returns it: (valid per plan, every plan's points
     end to end, plan i's at offsets[i]:offsets[i + 1], C order (O + E_i, D + E_i, P))."""
-    network = router.network
-    arrays = _base_arrays(router)
-    every = [step for steps in plans for step in steps]
-    count = len(every)
-    codes = np.fromiter([_CODES.get(s.action, NO_CHANGE) for s in every], np.int64, count)
-    squares = np.fromiter([s.square for s in every], np.int64, count)
-    details = np.fromiter([2 if s.detail == "express" else 1 for s in every], np.int64, count)
-    ends = len(plans) + 1  # (offsets by `accumulate`: the same sums as numpy's, cheaper)
-    steps_end = np.fromiter(accumulate(map(len, plans), initial=0), np.int64, ends)
-    extra_offsets = np.fromiter(accumulate(map(len, extras), initial=0), np.int64, ends)
-    board = network.board
-    walk = router.walking.distances
+    width, height, walk, *arrays = _base_arrays(router)
     kept = trip_rows(walk)
     slots = _slots(router, kept)
+    every = [step for steps in plans for step in steps]
+    # (offsets by `accumulate`: the same sums as numpy's, cheaper)
+    if len(plans) == 1:  # (a plan of the next step, or none: today's network)
+        steps_end = np.array((0, len(every)), np.int64)
+        extra_offsets = np.array((0, len(extras[0])), np.int64)
+        extra_squares = np.array(extras[0], np.int64)
+    else:
+        steps_end = np.array([0, *accumulate(map(len, plans))], np.int64)
+        extra_offsets = np.array([0, *accumulate(map(len, extras))], np.int64)
+        extra_squares = np.array([sq for e in extras for sq in e], np.int64)
     valid, points, offsets = plan_points(
-        board.width,
-        board.height,
+        width,
+        height,
         walk,
         *arrays,
         builder,
-        codes,
-        squares,
-        details,
+        np.array([_CODES.get(s.action, NO_CHANGE) for s in every], np.int64),
+        np.array([s.square for s in every], np.int64),
+        np.array([2 if s.detail == "express" else 1 for s in every], np.int64),
         steps_end,
         np.ascontiguousarray(sample_origins, dtype=np.int64),
         np.ascontiguousarray(sample_destinations, dtype=np.int64),
-        np.fromiter((sq for e in extras for sq in e), np.int64, int(extra_offsets[-1])),
+        extra_squares,
         extra_offsets,
         router.rules.express == "both_ends",
         router.rules.transfer_cost,
@@ -1021,27 +1121,33 @@ def _slots(router: Router, kept: TripRows) -> np.ndarray:
     return slots
 
 
-def _base_arrays(router: Router) -> tuple[np.ndarray, ...]:
-    """The network's arrays and its systems' rides, as `plan_points` takes them; kept for
-    the last network (a phase values plans on one network, call after call)."""
+def _base_arrays(router: Router) -> tuple[Any, ...]:
+    """The board (width, height, walking distances), the network's arrays and its systems'
+    rides, as `plan_points` takes them; kept for the last network (a phase values plans on
+    one network, call after call). The network's arrays are the kept read-only rows of
+    `_PartArrays` (`plan_points` writes none of them)."""
     network, rules = router.network, router.rules
     if _last and _last[0][0] is network and _last[0][1] == rules:
         return _last[0][2]
     base = [router.rides(p) for p in network.players]
+    board, players = network.board, network.players
+    size, track = board.size, network.track
+    stations = [s.stations for s in base]
+    flats = [s.flat for s in base]
     arrays = (
-        *network_arrays(network),
-        *_joined([s.stations for s in base]),
-        *_joined([s.flat for s in base]),
-        np.array([s.rideable for s in base], dtype=np.bool_),
+        board.width,
+        board.height,
+        router.walking.distances,
+        np.array([_PARTS.track_row(track[p], size) for p in players]),
+        *_PARTS.station_rows(network.stations, players, size),
+        np.concatenate(stations),
+        np.array([0, *accumulate(map(len, stations))], np.int64),
+        np.concatenate(flats),
+        np.array([0, *accumulate(map(len, flats))], np.int64),
+        np.array([s.rideable for s in base], np.bool_),
     )
     _last[:] = [(network, rules, arrays, None, base)]  # (slots: `_slots`)
     return arrays
-
-
-def _joined(parts: list[np.ndarray]) -> tuple[np.ndarray, np.ndarray]:
-    """Arrays end to end, as kernels take them, and the offsets of each."""
-    sizes = np.array([0, *accumulate(len(a) for a in parts)], dtype=np.int64)
-    return np.concatenate(parts), sizes
 
 
 def plan_points_reference(
