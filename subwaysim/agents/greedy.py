@@ -17,8 +17,6 @@ from __future__ import annotations
 import random
 from collections.abc import Sequence
 
-import numpy as np
-
 from subwaysim import builds
 from subwaysim.agents.base import Agent
 from subwaysim.agents.outlook import (
@@ -28,8 +26,8 @@ from subwaysim.agents.outlook import (
     TripSample,
     Valuation,
     extra_trips,
+    intensify_ratios_of,
     square_weights,
-    square_weights_each,
     trips_left,
 )
 from subwaysim.agents.plans import (
@@ -280,12 +278,7 @@ class GreedyAgent(Agent):
         for build in intensifies:
             index = state.deck_index[build.detail or ""]
             extras.append((index, cards_of(state.board, state.decks, build.square)[index]))
-        weights = view.weights
-        positive = weights > 0
-        ratios = [
-            np.divide(after, weights, out=np.ones_like(after), where=positive)
-            for after in square_weights_each(state, extras)
-        ]
+        ratios = intensify_ratios_of(state, view.weights, extras)  # (one compiled call)
         return [value - base for value in view.values_under(trips, ratios)]
 
     def _borrow_helps(self, state: GameState, step: Build, points: int, first: bool) -> bool:

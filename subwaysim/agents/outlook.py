@@ -21,7 +21,12 @@ from itertools import accumulate, chain
 
 import numpy as np
 
-from subwaysim.agents.chances import sample_kernel, square_weights_kernel, trips_to_come
+from subwaysim.agents.chances import (
+    intensify_ratios,
+    sample_kernel,
+    square_weights_kernel,
+    trips_to_come,
+)
 from subwaysim.agents.plan_values import extra_trip_worths, rows_past_heads, sample_blocks
 from subwaysim.board import Board
 from subwaysim.builds import Build
@@ -69,6 +74,25 @@ def square_weights_each(state: GameState, extras: Sequence[tuple[int, int]]) -> 
         square_weights_kernel(columns, most, identities, offsets, supply, ahead, deck, identity)
         for deck, identity in extras
     ]
+
+
+def intensify_ratios_of(
+    state: GameState, weights: np.ndarray, extras: Sequence[tuple[int, int]]
+) -> np.ndarray:
+    """(K, squares): for each (deck index, identity) of `extras`, `square_weights(state,
+    extra)` over `weights` where a weight is positive, else 1 (the importance ratios of
+    intensify, SG-17, SG-16), in one compiled call (`chances.intensify_ratios`: the floats
+    of numpy's `divide` of each `square_weights_each`)."""
+    decks = state.decks
+    columns, most, identities, offsets, piles = _deck_tables(
+        state.board, tuple((d.max_population, d.identities) for d in decks)
+    )
+    supply = np.fromiter(chain.from_iterable(d.supply for d in decks), np.int64, piles)
+    ahead = turns_left(state) / 2
+    chosen = np.array(extras, dtype=np.int64).reshape(len(extras), 2).T
+    return intensify_ratios(  # type: ignore[no-any-return]
+        columns, most, identities, offsets, supply, ahead, weights, chosen[0], chosen[1]
+    )
 
 
 def square_weights_of(
@@ -419,13 +443,26 @@ class Valuation:
         o, d = len(s.origins), len(s.destinations)
         return self._value_of(np.ascontiguousarray(trips.points[:o, :d]), s)
 
-    def values_under(self, trips: Trips, ratios: Sequence[np.ndarray]) -> list[float]:
+    def values_under(self, trips: Trips, ratios: np.ndarray | Sequence[np.ndarray]) -> list[float]:
         """`value(trips, self.sample.reweighted(ratio))` for each of `ratios` (importance
-        ratios per square: intensify, SG-16), the sampled block copied once."""
+        ratios per square, a row each: intensify, SG-16), the sampled block copied once and
+        every ratio's sample weights reweighted in one step (the same products, element by
+        element), each worth the same two matrix products `_value_of` makes."""
+        if not len(ratios):
+            return []
         s = self.sample
         o, d = len(s.origins), len(s.destinations)
-        block = np.ascontiguousarray(trips.points[:o, :d])
-        return [self._value_of(block, s.reweighted(ratio)) for ratio in ratios]
+        block = np.ascontiguousarray(trips.points[:o, :d]).reshape(o, -1)
+        table = np.asarray(ratios, dtype=np.float64)
+        origin_weights = _aligned_rows(len(table), o)
+        np.multiply(s.origin_weights, table[:, s.origins], out=origin_weights)
+        destination_weights = _aligned_rows(len(table), d)
+        np.multiply(s.destination_weights, table[:, s.destinations], out=destination_weights)
+        worth = self.worth
+        return [
+            worth((by_origin @ block).reshape(d, -1).T @ by_destination)
+            for by_origin, by_destination in zip(origin_weights, destination_weights, strict=True)
+        ]
 
     def _value_of(self, block: np.ndarray, s: TripSample) -> float:
         """The worth of the (O, D, P) contiguous `block` of points under `s`'s weights."""
@@ -455,6 +492,16 @@ class Valuation:
             return self.worth_of(trips.points[at, to].tolist())
         d = len(self.sample.destinations)
         return self.worth(self.sample.destination_weights @ trips.points[at, :d])
+
+
+def _aligned_rows(rows: int, length: int) -> np.ndarray:
+    """An empty (rows, length) float array whose every row starts 16 bytes aligned, as a
+    new array's data does: BLAS (OpenBLAS's `gemv`) sums a vector of 8-byte alignment in
+    another order, so a product with a row must see it where a copy of the row would be."""
+    stride = length + length % 2  # (an even number of floats: 16 bytes apart)
+    buffer = np.empty(rows * stride + 1)
+    skip = (-buffer.ctypes.data % 16) // 8
+    return buffer[skip : skip + rows * stride].reshape(rows, stride)[:, :length]
 
 
 @dataclass(slots=True)
