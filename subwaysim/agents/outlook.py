@@ -27,7 +27,7 @@ from subwaysim.agents.chances import (
     square_weights_kernel,
     trips_to_come,
 )
-from subwaysim.agents.plan_values import extra_trip_worths, rows_past_heads, sample_blocks
+from subwaysim.agents.plan_values import plan_sums, rows_past_heads, split_table
 from subwaysim.board import Board
 from subwaysim.builds import Build
 from subwaysim.cards import card_table
@@ -298,6 +298,7 @@ class Valuation:
         self.player = player
         self.seat = state.players.index(player)
         self.rivals = [i for i in range(len(state.players)) if i != self.seat]
+        self._rivals = np.array(self.rivals, dtype=np.int64)  # (as `plan_sums` reads them)
         self.sample = sample
         self.weights = weights  # the square weights the sample was drawn from
         self.rival_weight = rival_weight
@@ -369,36 +370,56 @@ class Valuation:
         sample = self.sample
         extras, valid, points, offsets = self._points_of(network, plans)
         o, d, players = len(sample.origins), len(sample.destinations), len(self.state.players)
-        ends = len(plans) + 1
-        extra_offsets = np.fromiter(accumulate(map(len, extras), initial=0), np.int64, ends)
-        start_offsets = np.fromiter(accumulate(map(len, starts), initial=0), np.int64, ends)
-        blocks = sample_blocks(points, offsets, valid, extra_offsets, o, d, players)
-        found = iter(self._block_values(blocks))
-        trips = (
+        table = np.fromiter(  # (what `plan_sums` reads: see there)
+            chain(
+                accumulate(map(len, extras), initial=0),
+                accumulate(map(len, starts), initial=0),
+                heads,
+                chain.from_iterable(extras),
+                chain.from_iterable(starts),
+            ),
+            np.int64,
+        )
+        blocks, head_trips, beyond = plan_sums(
             points,
             offsets,
             valid,
-            np.fromiter(chain.from_iterable(extras), np.int64, int(extra_offsets[-1])),
-            extra_offsets,
-            np.fromiter(chain.from_iterable(starts), np.int64, int(start_offsets[-1])),
-            start_offsets,
-            np.array(heads, dtype=np.int64),
+            table,
+            len(heads),
             o,
             d,
             players,
+            self.seat,
+            self._rivals,
+            self.rival_weight,
         )
-        rivals = np.array(self.rivals, dtype=np.int64)
-        head_trips, beyond = extra_trip_worths(*trips, self.seat, rivals, self.rival_weight)
+        found = iter(self._block_values(blocks))
         extra = head_trips.tolist()
         if beyond:  # trips past the queues go to sampled destinations (`trip_from`)
-            plan_of, rows = rows_past_heads(*trips)
+            every, extra_offsets, begin, start_offsets, ends = split_table(
+                table, len(plans), len(heads)
+            )
+            plan_of, rows = rows_past_heads(
+                points,
+                offsets,
+                valid,
+                every,
+                extra_offsets,
+                begin,
+                start_offsets,
+                ends,
+                o,
+                d,
+                players,
+            )
             found_rows = self.worths_of(sample.destination_weights @ rows)
             for i, worth in zip(plan_of.tolist(), found_rows, strict=True):
                 extra[i] += worth  # (after its trips to the heads, in order)
-        worths = [next(found) if ok else None for ok in valid.tolist()]
+        ok = valid.tolist()
+        worths = [next(found) if good else None for good in ok]
         return PlanValues(
             self,
-            valid.tolist(),
+            ok,
             points,
             offsets.tolist(),
             extras,
