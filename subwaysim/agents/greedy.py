@@ -211,9 +211,13 @@ class GreedyAgent(Agent):
             if gain > 0:
                 scored.append((gain / plan.cost, plan))
         gains = self._intensify_gains(state, view, intensifies, today, base)
+        trip_worths: dict[int, float] = {}  # SG-18 extra trip from each square (one a deck)
         for build, per_trip in zip(intensifies, gains, strict=True):
             gain = per_trip * horizon
-            gain += extra_trips(view, today, (build.square,), heads)
+            extra = trip_worths.get(build.square)
+            if extra is None:
+                extra = trip_worths[build.square] = extra_trips(view, today, (build.square,), heads)
+            gain += extra
             cost = plan_cost(state, self.player, (build,), budget)
             gain = self.weigh(view, Plan((build,), cost), gain)
             if gain > 0:
