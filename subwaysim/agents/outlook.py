@@ -466,23 +466,23 @@ class Valuation:
 
     def values_under(self, trips: Trips, ratios: np.ndarray | Sequence[np.ndarray]) -> list[float]:
         """`value(trips, self.sample.reweighted(ratio))` for each of `ratios` (importance
-        ratios per square, a row each: intensify, SG-16), the sampled block copied once and
-        every ratio's sample weights reweighted in one step (the same products, element by
-        element), each worth the same two matrix products `_value_of` makes."""
+        ratios per square, a row each: intensify, SG-16), the sampled block copied once: each
+        ratio's sample weights made as `reweighted` makes them (new arrays: a row of one
+        table gives BLAS's product other floats), the same two products as `_value_of`."""
         if not len(ratios):
             return []
         s = self.sample
         o, d = len(s.origins), len(s.destinations)
         block = np.ascontiguousarray(trips.points[:o, :d]).reshape(o, -1)
-        table = np.asarray(ratios, dtype=np.float64)
-        origin_weights = _aligned_rows(len(table), o)
-        np.multiply(s.origin_weights, table[:, s.origins], out=origin_weights)
-        destination_weights = _aligned_rows(len(table), d)
-        np.multiply(s.destination_weights, table[:, s.destinations], out=destination_weights)
+        origins, destinations = s.origins, s.destinations
+        origin_weights, destination_weights = s.origin_weights, s.destination_weights
         worth = self.worth
         return [
-            worth((by_origin @ block).reshape(d, -1).T @ by_destination)
-            for by_origin, by_destination in zip(origin_weights, destination_weights, strict=True)
+            worth(
+                ((origin_weights * ratio[origins]) @ block).reshape(d, -1).T
+                @ (destination_weights * ratio[destinations])
+            )
+            for ratio in ratios
         ]
 
     def _value_of(self, block: np.ndarray, s: TripSample) -> float:
@@ -513,16 +513,6 @@ class Valuation:
             return self.worth_of(trips.points[at, to].tolist())
         d = len(self.sample.destinations)
         return self.worth(self.sample.destination_weights @ trips.points[at, :d])
-
-
-def _aligned_rows(rows: int, length: int) -> np.ndarray:
-    """An empty (rows, length) float array whose every row starts 16 bytes aligned, as a
-    new array's data does: BLAS (OpenBLAS's `gemv`) sums a vector of 8-byte alignment in
-    another order, so a product with a row must see it where a copy of the row would be."""
-    stride = length + length % 2  # (an even number of floats: 16 bytes apart)
-    buffer = np.empty(rows * stride + 1)
-    skip = (-buffer.ctypes.data % 16) // 8
-    return buffer[skip : skip + rows * stride].reshape(rows, stride)[:, :length]
 
 
 @dataclass(slots=True)
