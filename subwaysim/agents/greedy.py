@@ -184,9 +184,13 @@ class GreedyAgent(Agent):
         # One valuation of today's network serves the base and every intensify (SG-17); it
         # and every plan's network are valued in one batch.
         today_squares = (*(b.square for b in intensifies), *heads)
-        starts = [(), *(extra_trip_squares(plan.builds) for plan in pool)]  # (SG-18)
+        starts: list[tuple[int, ...]] = [()]  # where each plan's SG-18 extra trips start
         items = [((), today_squares)]
-        items += [(p.builds, (*ends, *heads)) for p, ends in zip(pool, starts[1:], strict=True)]
+        for plan in pool:
+            steps = plan.builds
+            ends = tuple([b.square for b in steps if b.action in _EXTRA_TRIP_ACTIONS])
+            starts.append(ends)  # (`extra_trip_squares`, inline)
+            items.append((steps, (*ends, *heads)))
         # Every network's worth and extra trips in one pass (`_gain`'s sums, plan by plan).
         found = view.plan_values(state.network, items, starts, heads)
         today = found.trips(0)
@@ -196,18 +200,20 @@ class GreedyAgent(Agent):
         self._known = (view, state.network, (found, 0))
         worth_of: dict[int, tuple[Plan, float, Found]] = {}
         scored = []
+        weigh = self.weigh
+        worths, extras = found.worths, found.extra
         for i, plan in enumerate(pool, 1):
-            worth, extra = found.worths[i], found.extra[i]
+            worth, extra = worths[i], extras[i]
             if worth is None or extra is None:
                 continue  # (a step no longer makes sense)
             worth_of[id(plan)] = (plan, worth, (found, i))
-            if plan.builds[0].action == "intensify":  # (a carried plan may be one)
-                build = plan.builds[0]
+            build = plan.builds[0]
+            if build.action == "intensify":  # (a carried plan may be one)
                 trips = found.trips(i)
                 gain = self._intensify_plan_gain(state, view, build, trips, base, horizon, heads)
             else:
                 gain = (worth - base) * horizon + extra
-            gain = self.weigh(view, plan, gain)
+            gain = weigh(view, plan, gain)
             if gain > 0:
                 scored.append((gain / plan.cost, plan))
         gains = self._intensify_gains(state, view, intensifies, today, base)
