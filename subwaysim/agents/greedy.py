@@ -206,7 +206,6 @@ class GreedyAgent(Agent):
             worth, extra = worths[i], extras[i]
             if worth is None or extra is None:
                 continue  # (a step no longer makes sense)
-            worth_of[id(plan)] = (plan, worth, (found, i))
             build = plan.builds[0]
             if build.action == "intensify":  # (a carried plan may be one)
                 trips = found.trips(i)
@@ -214,7 +213,8 @@ class GreedyAgent(Agent):
             else:
                 gain = (worth - base) * horizon + extra
             gain = weigh(view, plan, gain)
-            if gain > 0:
+            if gain > 0:  # (only a ranked plan is adopted: only its worth is kept)
+                worth_of[id(plan)] = (plan, worth, (found, i))
                 scored.append((gain / plan.cost, plan))
         gains = self._intensify_gains(state, view, intensifies, today, base)
         trip_worths: dict[int, float] = {}  # SG-18 extra trip from each square (one a deck)
