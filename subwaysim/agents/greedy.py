@@ -284,6 +284,8 @@ class GreedyAgent(Agent):
         base: float,
     ) -> list[float]:
         """`_intensify_gain` of each of `intensifies` on the same `trips`."""
+        if not intensifies:
+            return []
         extras = []
         for build in intensifies:
             index = state.deck_index[build.detail or ""]
