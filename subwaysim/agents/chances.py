@@ -6,8 +6,6 @@ call where numpy took a dozen on arrays of a few numbers).
   multiplied over the decks (a trip draws one card of each deck, SG-8), normalised.
 - `intensify_ratios`: those weights with one more copy of a card in play, over today's, for
   each of a phase's intensify builds in one call (SG-17, SG-16).
-- `weights_and_sample`: the weights and a sample drawn from them in one call (a build
-  phase's view, `outlook.drawn_view`).
 - `sample_kernel` (`drawn_squares` twice): origins and destinations drawn in proportion
   to those weights, counted (`outlook.TripSample.draw`), from uniform numbers drawn
   outside (the same `draws`).
@@ -197,30 +195,3 @@ def trips_to_come(turns, start, most, extra):  # type: ignore[no-untyped-def]
     for k in range(1, turns + 1):
         each[k - 1] = np.floor(min(start + k, most) / 2) + extra
     return pairwise_sum(each, 0, turns)
-
-
-@kernel
-def weights_and_sample(  # type: ignore[no-untyped-def]
-    columns, most, identities, offsets, supply, ahead, first, second
-):
-    """A build phase's view in one call: `square_weights_kernel` (no extra copy), then
-    `sample_kernel` of `first` and `second` on those weights (weights, origins, their
-    shares, destinations, their shares)."""
-    weights = square_weights_kernel(columns, most, identities, offsets, supply, ahead, -1, -1)
-    origins, origin_shares, destinations, destination_shares = sample_kernel(weights, first, second)
-    return weights, origins, origin_shares, destinations, destination_shares
-
-
-def weights_and_sample_reference(
-    columns: np.ndarray,
-    most: np.ndarray,
-    identities: np.ndarray,
-    offsets: np.ndarray,
-    supply: np.ndarray,
-    ahead: float,
-    first: np.ndarray,
-    second: np.ndarray,
-) -> tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray, np.ndarray]:
-    """`weights_and_sample` as two calls: the weights, then the sample drawn from them."""
-    weights = square_weights_kernel(columns, most, identities, offsets, supply, ahead, -1, -1)
-    return (weights, *sample_kernel(weights, first, second))

@@ -25,7 +25,6 @@ from subwaysim.agents.outlook import (
     Trips,
     TripSample,
     Valuation,
-    drawn_view,
     extra_trips,
     intensify_ratios_of,
     square_weights,
@@ -260,11 +259,11 @@ class GreedyAgent(Agent):
         """One sample of trips for the whole build phase (its plans compare on it); with no
         `sample_size`, every trip at its chance (`TripSample.exact`)."""
         if self._view_of is None or self._view_of[0] != state.turn:
+            weights = square_weights(state)
             if self.sample_size is None:
-                weights = square_weights(state)
                 sample = TripSample.exact(weights)
-            else:  # (`square_weights`, then `TripSample.draw`: one compiled call)
-                weights, sample = drawn_view(state, self.sample_size, self.draws)
+            else:
+                sample = TripSample.draw(weights, self.sample_size, self.draws)
             view = Valuation(state, self.player, sample, weights, self.rival_weight)
             self._view_of = (state.turn, view)
         return self._view_of[1]

@@ -26,7 +26,6 @@ from subwaysim.agents.chances import (
     sample_kernel,
     square_weights_kernel,
     trips_to_come,
-    weights_and_sample,
 )
 from subwaysim.agents.plan_values import plan_sums, rows_past_heads, split_table
 from subwaysim.board import Board
@@ -75,25 +74,6 @@ def square_weights_each(state: GameState, extras: Sequence[tuple[int, int]]) -> 
         square_weights_kernel(columns, most, identities, offsets, supply, ahead, deck, identity)
         for deck, identity in extras
     ]
-
-
-def drawn_view(
-    state: GameState, size: int, draws: np.random.Generator
-) -> tuple[np.ndarray, TripSample]:
-    """(`square_weights(state)`, `TripSample.draw(those weights, size, draws)`) in one
-    compiled call (`chances.weights_and_sample`): the same floats, the same draws."""
-    decks = state.decks
-    columns, most, identities, offsets, piles = _deck_tables(
-        state.board, tuple((d.max_population, d.identities) for d in decks)
-    )
-    supply = np.fromiter(chain.from_iterable(d.supply for d in decks), np.int64, piles)
-    ahead = turns_left(state) / 2
-    first = draws.random(size)
-    second = draws.random(size)
-    weights, *ends = weights_and_sample(
-        columns, most, identities, offsets, supply, ahead, first, second
-    )
-    return weights, TripSample(*ends)
 
 
 def intensify_ratios_of(

@@ -6,7 +6,6 @@ have."""
 from __future__ import annotations
 
 import numpy as np
-import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
@@ -17,8 +16,6 @@ from subwaysim.agents.chances import (
     pairwise_sum,
     square_weights_kernel,
     trips_to_come,
-    weights_and_sample,
-    weights_and_sample_reference,
 )
 from subwaysim.agents.outlook import TripSample
 
@@ -206,29 +203,3 @@ def test_intensify_ratios_by_hand() -> None:
     got = intensify_ratios(columns, *args, 1.0, today, np.array([0, 0]), np.array([0, 1]))
     assert np.allclose(got, [[15 / 7, 5 / 7, 5 / 7, 1.0], [5 / 7, 15 / 14, 15 / 14, 1.0]])
     assert got[:, 3].tolist() == [1.0, 1.0]
-
-
-@settings(max_examples=60, deadline=None)
-@given(st.data(), st.integers(1, 3), st.integers(1, 200), st.integers(0, 2**32 - 1))
-def test_the_weights_and_their_sample_in_one_call_are_the_two_calls(
-    data: st.DataObject, decks: int, size: int, seed: int
-) -> None:
-    """SG-8: a build phase's view (the square weights, then origins and destinations drawn
-    from them) in one call is the weights and the sample of two calls, bit for bit."""
-    rng = np.random.default_rng(seed)
-    identities = [data.draw(st.integers(1, 12)) for _ in range(decks)]
-    most = np.array([data.draw(st.integers(1, 6)) for _ in range(decks)], dtype=np.int64)
-    supply = np.concatenate(
-        [rng.integers(0, m + 1, n) for m, n in zip(most.tolist(), identities, strict=True)]
-    ).astype(np.int64)
-    columns = np.array([rng.integers(0, n, size) for n in identities], dtype=np.int64)
-    offsets = np.array([0, *np.cumsum(identities)], dtype=np.int64)
-    ahead = data.draw(st.sampled_from([0.0, 0.5, 3.0, 17.25]))
-    draws = data.draw(st.integers(1, 30))
-    args = (columns, most, np.array(identities, dtype=np.int64), offsets, supply, ahead)
-    args += (rng.random(draws), rng.random(draws))
-    got, want = weights_and_sample(*args), weights_and_sample_reference(*args)
-    assert len(got) == len(want) == 5
-    for one, other in zip(got, want, strict=True):
-        assert one.dtype == other.dtype and np.array_equal(one, other, equal_nan=True)
-    assert got[2].sum() == pytest.approx(1.0) or np.isnan(got[0]).any()

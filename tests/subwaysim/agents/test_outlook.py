@@ -10,7 +10,6 @@ from subwaysim.agents.outlook import (
     Trips,
     TripSample,
     Valuation,
-    drawn_view,
     intensify_ratios_of,
     square_weights,
     square_weights_each,
@@ -144,22 +143,3 @@ def test_every_intensifys_worth_is_its_own_reweighted_value() -> None:
         table = rng.random((6, len(weights)))
         each = [view.value(trips, sample.reweighted(ratio)) for ratio in table]
         assert view.values_under(trips, table) == each
-
-
-def test_a_phases_view_is_the_weights_then_a_draw_from_them() -> None:
-    """SG-8: `drawn_view` gives `square_weights` and `TripSample.draw` of them, bit for bit,
-    drawing the same numbers (the generator left where the draw leaves it)."""
-    game = Game(scenario(end={"turns": 6}), 5)
-    state = game.state
-    for turn in range(8):
-        play_turn(state, game.agents)
-        mine, theirs = np.random.default_rng(turn), np.random.default_rng(turn)
-        weights, sample = drawn_view(state, 20, mine)
-        expected = square_weights(state)
-        drawn = TripSample.draw(expected, 20, theirs)
-        assert weights.tolist() == expected.tolist()
-        assert sample.origins.tolist() == drawn.origins.tolist()
-        assert sample.origin_weights.tolist() == drawn.origin_weights.tolist()
-        assert sample.destinations.tolist() == drawn.destinations.tolist()
-        assert sample.destination_weights.tolist() == drawn.destination_weights.tolist()
-        assert mine.random() == theirs.random()
