@@ -308,6 +308,15 @@ class GreedyAgent(Agent):
         if leaves is not None and leaves[0] is view and leaves[2] == tuple(self._played):
             # an SG-18 extra trip once the plan is built: today's network is the one it leaves
             self._known = (view, state.network, leaves[4])
+        builds_left = [
+            Build("intensify", square, deck.name)
+            for deck, identity in zip(
+                state.decks, cards_of(state.board, state.decks, square), strict=True
+            )
+            if deck.supply[identity] != 0
+        ]
+        if not builds_left:  # every pile of the square's cards is empty (SG-16): no choice,
+            return None  # and no network to value (the view drawn all the same)
         known = self._known
         if known is not None and known[0] is view and known[1] is state.network:
             # (valued this phase: the same points, `plan_points` being exact)
@@ -319,13 +328,6 @@ class GreedyAgent(Agent):
         assert trips is not None  # no steps: nothing to refuse
         base = view.value(trips)
         best: tuple[float, str | None] = (1e-12, None)
-        builds_left = [
-            Build("intensify", square, deck.name)
-            for deck, identity in zip(
-                state.decks, cards_of(state.board, state.decks, square), strict=True
-            )
-            if deck.supply[identity] != 0
-        ]
         gains = self._intensify_gains(state, view, builds_left, trips, base)
         for build, gain in zip(builds_left, gains, strict=True):
             if gain > best[0]:
