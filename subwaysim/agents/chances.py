@@ -4,6 +4,8 @@ call where numpy took a dozen on arrays of a few numbers).
 - `square_weights_kernel`: P(a trip's origin, or destination, is square s): each deck's
   share of the copies naming the square (in play, SG-4, plus what populate brings, SG-6),
   multiplied over the decks (a trip draws one card of each deck, SG-8), normalised.
+- `intensify_ratios`: those weights with one more copy of a card in play, over today's, for
+  each of a phase's intensify builds in one call (SG-17, SG-16).
 - `sample_kernel` (`drawn_squares` twice): origins and destinations drawn in proportion
   to those weights, counted (`outlook.TripSample.draw`), from uniform numbers drawn
   outside (the same `draws`).
@@ -107,6 +109,48 @@ def square_weights_kernel(  # type: ignore[no-untyped-def]
     for sq in range(size):  # (no weight anywhere: 0 / 0, not a number, as numpy has it)
         weights[sq] = weights[sq] / total if total else np.nan
     return weights
+
+
+@kernel
+def intensify_ratios(  # type: ignore[no-untyped-def]
+    columns, most, identities, offsets, supply, ahead, weights, extra_decks, extra_identities
+):
+    """(K, squares): row k the importance ratio of one more copy of identity
+    `extra_identities[k]` of deck `extra_decks[k]` in play (SG-17 intensify, SG-16): the
+    square weights so (`square_weights_kernel`, the same steps) over `weights`, square by
+    square where the weight is positive, else 1 (numpy's `divide` where positive, into
+    ones: the same floats as `intensify_ratios_reference`)."""
+    size = columns.shape[1]
+    out = np.empty((extra_decks.shape[0], size))
+    for k in range(extra_decks.shape[0]):
+        after = square_weights_kernel(
+            columns, most, identities, offsets, supply, ahead, extra_decks[k], extra_identities[k]
+        )
+        for sq in range(size):
+            out[k, sq] = after[sq] / weights[sq] if weights[sq] > 0 else 1.0
+    return out
+
+
+def intensify_ratios_reference(
+    columns: np.ndarray,
+    most: np.ndarray,
+    identities: np.ndarray,
+    offsets: np.ndarray,
+    supply: np.ndarray,
+    ahead: float,
+    weights: np.ndarray,
+    extra_decks: np.ndarray,
+    extra_identities: np.ndarray,
+) -> np.ndarray:
+    """`intensify_ratios` one extra copy at a time, each ratio numpy's `divide`."""
+    positive = weights > 0
+    rows = []
+    for deck, identity in zip(extra_decks.tolist(), extra_identities.tolist(), strict=True):
+        after = square_weights_kernel(
+            columns, most, identities, offsets, supply, ahead, deck, identity
+        )
+        rows.append(np.divide(after, weights, out=np.ones_like(after), where=positive))
+    return np.array(rows, dtype=np.float64).reshape(len(rows), columns.shape[1])
 
 
 @kernel

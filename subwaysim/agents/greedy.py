@@ -17,8 +17,6 @@ from __future__ import annotations
 import random
 from collections.abc import Sequence
 
-import numpy as np
-
 from subwaysim import builds
 from subwaysim.agents.base import Agent
 from subwaysim.agents.outlook import (
@@ -28,8 +26,8 @@ from subwaysim.agents.outlook import (
     TripSample,
     Valuation,
     extra_trips,
+    intensify_ratios_of,
     square_weights,
-    square_weights_each,
     trips_left,
 )
 from subwaysim.agents.plans import (
@@ -186,9 +184,13 @@ class GreedyAgent(Agent):
         # One valuation of today's network serves the base and every intensify (SG-17); it
         # and every plan's network are valued in one batch.
         today_squares = (*(b.square for b in intensifies), *heads)
-        starts = [(), *(extra_trip_squares(plan.builds) for plan in pool)]  # (SG-18)
+        starts: list[tuple[int, ...]] = [()]  # where each plan's SG-18 extra trips start
         items = [((), today_squares)]
-        items += [(p.builds, (*ends, *heads)) for p, ends in zip(pool, starts[1:], strict=True)]
+        for plan in pool:
+            steps = plan.builds
+            ends = tuple([b.square for b in steps if b.action in _EXTRA_TRIP_ACTIONS])
+            starts.append(ends)  # (`extra_trip_squares`, inline)
+            items.append((steps, (*ends, *heads)))
         # Every network's worth and extra trips in one pass (`_gain`'s sums, plan by plan).
         found = view.plan_values(state.network, items, starts, heads)
         today = found.trips(0)
@@ -198,24 +200,30 @@ class GreedyAgent(Agent):
         self._known = (view, state.network, (found, 0))
         worth_of: dict[int, tuple[Plan, float, Found]] = {}
         scored = []
+        weigh = self.weigh
+        worths, extras = found.worths, found.extra
         for i, plan in enumerate(pool, 1):
-            worth, extra = found.worths[i], found.extra[i]
+            worth, extra = worths[i], extras[i]
             if worth is None or extra is None:
                 continue  # (a step no longer makes sense)
-            worth_of[id(plan)] = (plan, worth, (found, i))
-            if plan.builds[0].action == "intensify":  # (a carried plan may be one)
-                build = plan.builds[0]
+            build = plan.builds[0]
+            if build.action == "intensify":  # (a carried plan may be one)
                 trips = found.trips(i)
                 gain = self._intensify_plan_gain(state, view, build, trips, base, horizon, heads)
             else:
                 gain = (worth - base) * horizon + extra
-            gain = self.weigh(view, plan, gain)
-            if gain > 0:
+            gain = weigh(view, plan, gain)
+            if gain > 0:  # (only a ranked plan is adopted: only its worth is kept)
+                worth_of[id(plan)] = (plan, worth, (found, i))
                 scored.append((gain / plan.cost, plan))
         gains = self._intensify_gains(state, view, intensifies, today, base)
+        trip_worths: dict[int, float] = {}  # SG-18 extra trip from each square (one a deck)
         for build, per_trip in zip(intensifies, gains, strict=True):
             gain = per_trip * horizon
-            gain += extra_trips(view, today, (build.square,), heads)
+            extra = trip_worths.get(build.square)
+            if extra is None:
+                extra = trip_worths[build.square] = extra_trips(view, today, (build.square,), heads)
+            gain += extra
             cost = plan_cost(state, self.player, (build,), budget)
             gain = self.weigh(view, Plan((build,), cost), gain)
             if gain > 0:
@@ -276,16 +284,13 @@ class GreedyAgent(Agent):
         base: float,
     ) -> list[float]:
         """`_intensify_gain` of each of `intensifies` on the same `trips`."""
+        if not intensifies:
+            return []
         extras = []
         for build in intensifies:
             index = state.deck_index[build.detail or ""]
             extras.append((index, cards_of(state.board, state.decks, build.square)[index]))
-        weights = view.weights
-        positive = weights > 0
-        ratios = [
-            np.divide(after, weights, out=np.ones_like(after), where=positive)
-            for after in square_weights_each(state, extras)
-        ]
+        ratios = intensify_ratios_of(state, view.weights, extras)  # (one compiled call)
         return [value - base for value in view.values_under(trips, ratios)]
 
     def _borrow_helps(self, state: GameState, step: Build, points: int, first: bool) -> bool:
@@ -303,6 +308,15 @@ class GreedyAgent(Agent):
         if leaves is not None and leaves[0] is view and leaves[2] == tuple(self._played):
             # an SG-18 extra trip once the plan is built: today's network is the one it leaves
             self._known = (view, state.network, leaves[4])
+        builds_left = [
+            Build("intensify", square, deck.name)
+            for deck, identity in zip(
+                state.decks, cards_of(state.board, state.decks, square), strict=True
+            )
+            if deck.supply[identity] != 0
+        ]
+        if not builds_left:  # every pile of the square's cards is empty (SG-16): no choice,
+            return None  # and no network to value (the view drawn all the same)
         known = self._known
         if known is not None and known[0] is view and known[1] is state.network:
             # (valued this phase: the same points, `plan_points` being exact)
@@ -314,13 +328,6 @@ class GreedyAgent(Agent):
         assert trips is not None  # no steps: nothing to refuse
         base = view.value(trips)
         best: tuple[float, str | None] = (1e-12, None)
-        builds_left = [
-            Build("intensify", square, deck.name)
-            for deck, identity in zip(
-                state.decks, cards_of(state.board, state.decks, square), strict=True
-            )
-            if deck.supply[identity] != 0
-        ]
         gains = self._intensify_gains(state, view, builds_left, trips, base)
         for build, gain in zip(builds_left, gains, strict=True):
             if gain > best[0]:

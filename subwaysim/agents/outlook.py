@@ -21,8 +21,13 @@ from itertools import accumulate, chain
 
 import numpy as np
 
-from subwaysim.agents.chances import sample_kernel, square_weights_kernel, trips_to_come
-from subwaysim.agents.plan_values import extra_trip_worths, rows_past_heads, sample_blocks
+from subwaysim.agents.chances import (
+    intensify_ratios,
+    sample_kernel,
+    square_weights_kernel,
+    trips_to_come,
+)
+from subwaysim.agents.plan_values import plan_sums, rows_past_heads, split_table
 from subwaysim.board import Board
 from subwaysim.builds import Build
 from subwaysim.cards import card_table
@@ -69,6 +74,25 @@ def square_weights_each(state: GameState, extras: Sequence[tuple[int, int]]) -> 
         square_weights_kernel(columns, most, identities, offsets, supply, ahead, deck, identity)
         for deck, identity in extras
     ]
+
+
+def intensify_ratios_of(
+    state: GameState, weights: np.ndarray, extras: Sequence[tuple[int, int]]
+) -> np.ndarray:
+    """(K, squares): for each (deck index, identity) of `extras`, `square_weights(state,
+    extra)` over `weights` where a weight is positive, else 1 (the importance ratios of
+    intensify, SG-17, SG-16), in one compiled call (`chances.intensify_ratios`: the floats
+    of numpy's `divide` of each `square_weights_each`)."""
+    decks = state.decks
+    columns, most, identities, offsets, piles = _deck_tables(
+        state.board, tuple((d.max_population, d.identities) for d in decks)
+    )
+    supply = np.fromiter(chain.from_iterable(d.supply for d in decks), np.int64, piles)
+    ahead = turns_left(state) / 2
+    chosen = np.array(extras, dtype=np.int64).reshape(len(extras), 2).T
+    return intensify_ratios(  # type: ignore[no-any-return]
+        columns, most, identities, offsets, supply, ahead, weights, chosen[0], chosen[1]
+    )
 
 
 def square_weights_of(
@@ -274,6 +298,7 @@ class Valuation:
         self.player = player
         self.seat = state.players.index(player)
         self.rivals = [i for i in range(len(state.players)) if i != self.seat]
+        self._rivals = np.array(self.rivals, dtype=np.int64)  # (as `plan_sums` reads them)
         self.sample = sample
         self.weights = weights  # the square weights the sample was drawn from
         self.rival_weight = rival_weight
@@ -345,36 +370,56 @@ class Valuation:
         sample = self.sample
         extras, valid, points, offsets = self._points_of(network, plans)
         o, d, players = len(sample.origins), len(sample.destinations), len(self.state.players)
-        ends = len(plans) + 1
-        extra_offsets = np.fromiter(accumulate(map(len, extras), initial=0), np.int64, ends)
-        start_offsets = np.fromiter(accumulate(map(len, starts), initial=0), np.int64, ends)
-        blocks = sample_blocks(points, offsets, valid, extra_offsets, o, d, players)
-        found = iter(self._block_values(blocks))
-        trips = (
+        table = np.fromiter(  # (what `plan_sums` reads: see there)
+            chain(
+                accumulate(map(len, extras), initial=0),
+                accumulate(map(len, starts), initial=0),
+                heads,
+                chain.from_iterable(extras),
+                chain.from_iterable(starts),
+            ),
+            np.int64,
+        )
+        blocks, head_trips, beyond = plan_sums(
             points,
             offsets,
             valid,
-            np.fromiter(chain.from_iterable(extras), np.int64, int(extra_offsets[-1])),
-            extra_offsets,
-            np.fromiter(chain.from_iterable(starts), np.int64, int(start_offsets[-1])),
-            start_offsets,
-            np.array(heads, dtype=np.int64),
+            table,
+            len(heads),
             o,
             d,
             players,
+            self.seat,
+            self._rivals,
+            self.rival_weight,
         )
-        rivals = np.array(self.rivals, dtype=np.int64)
-        head_trips, beyond = extra_trip_worths(*trips, self.seat, rivals, self.rival_weight)
+        found = iter(self._block_values(blocks))
         extra = head_trips.tolist()
         if beyond:  # trips past the queues go to sampled destinations (`trip_from`)
-            plan_of, rows = rows_past_heads(*trips)
+            every, extra_offsets, begin, start_offsets, ends = split_table(
+                table, len(plans), len(heads)
+            )
+            plan_of, rows = rows_past_heads(
+                points,
+                offsets,
+                valid,
+                every,
+                extra_offsets,
+                begin,
+                start_offsets,
+                ends,
+                o,
+                d,
+                players,
+            )
             found_rows = self.worths_of(sample.destination_weights @ rows)
             for i, worth in zip(plan_of.tolist(), found_rows, strict=True):
                 extra[i] += worth  # (after its trips to the heads, in order)
-        worths = [next(found) if ok else None for ok in valid.tolist()]
+        ok = valid.tolist()
+        worths = [next(found) if good else None for good in ok]
         return PlanValues(
             self,
-            valid.tolist(),
+            ok,
             points,
             offsets.tolist(),
             extras,
@@ -419,13 +464,26 @@ class Valuation:
         o, d = len(s.origins), len(s.destinations)
         return self._value_of(np.ascontiguousarray(trips.points[:o, :d]), s)
 
-    def values_under(self, trips: Trips, ratios: Sequence[np.ndarray]) -> list[float]:
+    def values_under(self, trips: Trips, ratios: np.ndarray | Sequence[np.ndarray]) -> list[float]:
         """`value(trips, self.sample.reweighted(ratio))` for each of `ratios` (importance
-        ratios per square: intensify, SG-16), the sampled block copied once."""
+        ratios per square, a row each: intensify, SG-16), the sampled block copied once: each
+        ratio's sample weights made as `reweighted` makes them (new arrays: a row of one
+        table gives BLAS's product other floats), the same two products as `_value_of`."""
+        if not len(ratios):
+            return []
         s = self.sample
         o, d = len(s.origins), len(s.destinations)
-        block = np.ascontiguousarray(trips.points[:o, :d])
-        return [self._value_of(block, s.reweighted(ratio)) for ratio in ratios]
+        block = np.ascontiguousarray(trips.points[:o, :d]).reshape(o, -1)
+        origins, destinations = s.origins, s.destinations
+        origin_weights, destination_weights = s.origin_weights, s.destination_weights
+        worth = self.worth
+        return [
+            worth(
+                ((origin_weights * ratio[origins]) @ block).reshape(d, -1).T
+                @ (destination_weights * ratio[destinations])
+            )
+            for ratio in ratios
+        ]
 
     def _value_of(self, block: np.ndarray, s: TripSample) -> float:
         """The worth of the (O, D, P) contiguous `block` of points under `s`'s weights."""

@@ -13,6 +13,9 @@ Two kernels read them where they lie:
 - `rows_past_heads`: those trips past the queues, which go to sampled destinations: their
   rows stacked, for the numpy product `Valuation.trip_from` makes.
 
+- `plan_sums`: the first two in one call, the plans' extra squares, starts and the queue
+  heads read from one table of integers (what `Valuation.plan_values` hands over).
+
 Their plain-Python twins (`*_reference`) are what the tests hold them to.
 """
 
@@ -208,3 +211,87 @@ def rows_past_heads_reference(
             plan_of.append(i)
             rows.append(whole[o + own.index(start), :d])
     return np.array(plan_of, dtype=np.int64), np.array(rows).reshape(len(rows), d, players)
+
+
+@kernel
+def plan_sums(  # type: ignore[no-untyped-def]
+    points, offsets, valid, table, heads_count, o, d, players, seat, rivals, rival_weight
+):
+    """(`sample_blocks`, then `extra_trip_worths`' worths and flag) in one call, from one
+    int64 `table`: the extra squares' offsets (plans + 1), the starts' offsets (plans + 1),
+    the `heads_count` queue heads, every plan's extra squares, every plan's starts."""
+    plans = len(valid)
+    extra_offsets = table[: plans + 1]
+    start_offsets = table[plans + 1 : 2 * plans + 2]
+    heads = table[2 * plans + 2 : 2 * plans + 2 + heads_count]
+    at = 2 * plans + 2 + heads_count
+    extras = table[at : at + extra_offsets[plans]]
+    starts = table[at + extra_offsets[plans] : at + extra_offsets[plans] + start_offsets[plans]]
+    blocks = sample_blocks(points, offsets, valid, extra_offsets, o, d, players)
+    worths, beyond = extra_trip_worths(
+        points,
+        offsets,
+        valid,
+        extras,
+        extra_offsets,
+        starts,
+        start_offsets,
+        heads,
+        o,
+        d,
+        players,
+        seat,
+        rivals,
+        rival_weight,
+    )
+    return blocks, worths, beyond
+
+
+def split_table(
+    table: np.ndarray, plans: int, heads_count: int
+) -> tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray, np.ndarray]:
+    """`plan_sums`' table taken apart: (extras, extra offsets, starts, start offsets, heads)."""
+    extra_offsets = table[: plans + 1]
+    start_offsets = table[plans + 1 : 2 * plans + 2]
+    heads = table[2 * plans + 2 : 2 * plans + 2 + heads_count]
+    at = 2 * plans + 2 + heads_count
+    extras = table[at : at + int(extra_offsets[plans])]
+    starts = table[at + int(extra_offsets[plans]) :][: int(start_offsets[plans])]
+    return extras, extra_offsets, starts, start_offsets, heads
+
+
+def plan_sums_reference(
+    points: np.ndarray,
+    offsets: np.ndarray,
+    valid: np.ndarray,
+    table: np.ndarray,
+    heads_count: int,
+    o: int,
+    d: int,
+    players: int,
+    seat: int,
+    rivals: np.ndarray,
+    rival_weight: float,
+) -> tuple[np.ndarray, np.ndarray, bool]:
+    """`plan_sums` by the Python twins, the table taken apart by `split_table`."""
+    extras, extra_offsets, starts, start_offsets, heads = split_table(
+        table, len(valid), heads_count
+    )
+    blocks = sample_blocks_reference(points, offsets, valid, extra_offsets, o, d, players)
+    worths, beyond = extra_trip_worths_reference(
+        points,
+        offsets,
+        valid,
+        extras,
+        extra_offsets,
+        starts,
+        start_offsets,
+        heads,
+        o,
+        d,
+        players,
+        seat,
+        rivals,
+        rival_weight,
+    )
+    return blocks, worths, beyond

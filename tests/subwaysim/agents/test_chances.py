@@ -11,6 +11,8 @@ from hypothesis import strategies as st
 
 from subwaysim.agents.chances import (
     block_sum,
+    intensify_ratios,
+    intensify_ratios_reference,
     pairwise_sum,
     square_weights_kernel,
     trips_to_come,
@@ -157,3 +159,47 @@ def test_a_weight_that_is_not_a_number_draws_as_numpy_does() -> None:
         reference = TripSample.draw_reference(weights, 7, np.random.default_rng(5))
         assert drawn.origins.tolist() == reference.origins.tolist() == [3]
         assert drawn.destination_weights.tolist() == reference.destination_weights.tolist()
+
+
+@settings(max_examples=60, deadline=None)
+@given(st.data(), st.integers(1, 3), st.integers(1, 200), st.integers(0, 2**32 - 1))
+def test_the_intensify_ratios_are_numpys(
+    data: st.DataObject, decks: int, size: int, seed: int
+) -> None:
+    """SG-17 intensify, SG-16: one call for every extra copy gives the rows of numpy's
+    `divide` of each extra copy's square weights by today's (where positive, else 1), bit
+    for bit; today's weights with zeros (a square no card names with a share) and none."""
+    rng = np.random.default_rng(seed)
+    identities = [data.draw(st.integers(1, 12)) for _ in range(decks)]
+    most = np.array([data.draw(st.integers(1, 6)) for _ in range(decks)], dtype=np.int64)
+    supply = np.concatenate(
+        [rng.integers(0, m + 1, n) for m, n in zip(most.tolist(), identities, strict=True)]
+    ).astype(np.int64)
+    columns = np.array([rng.integers(0, n, size) for n in identities], dtype=np.int64)
+    offsets = np.array([0, *np.cumsum(identities)], dtype=np.int64)
+    tables = (columns, most, np.array(identities, dtype=np.int64), offsets, supply)
+    ahead = data.draw(st.sampled_from([0.0, 0.5, 3.0, 17.25]))
+    weights = square_weights_kernel(*tables, ahead, -1, -1)
+    if data.draw(st.booleans()):
+        weights[rng.integers(0, size, 1 + size // 3)] = 0.0
+    count = data.draw(st.integers(0, 6))
+    chosen_decks = rng.integers(0, decks, count)
+    chosen = np.array([rng.integers(0, identities[i]) for i in chosen_decks], dtype=np.int64)
+    args = (*tables, ahead, weights, chosen_decks.astype(np.int64), chosen)
+    got, want = intensify_ratios(*args), intensify_ratios_reference(*args)
+    assert got.shape == want.shape == (count, size)
+    # (no weight anywhere after: 0 / 0, not a number, both ways)
+    assert np.array_equal(got, want, equal_nan=True)
+
+
+def test_intensify_ratios_by_hand() -> None:
+    """`test_square_weights_by_hand`'s board: one more copy of identity 0 of deck 0 moves
+    the weights from 0.1, 0.4, 0.4, 0.1 to 3/14, 4/14, 4/14, 3/14 (ratios 15/7 and 5/7);
+    one more of identity 1 gives counts 0.5 and 3, shares 1/7 and 6/7 (ratios 5/7 and 15/14).
+    A square of no weight today keeps ratio 1."""
+    columns = np.array([[0, 1, 1, 0], [0, 0, 0, 0]], dtype=np.int64)
+    args = (np.array([2, 3]), np.array([2, 1]), np.array([0, 2, 3]), np.array([2, 0, 3]))
+    today = np.array([0.1, 0.4, 0.4, 0.0])
+    got = intensify_ratios(columns, *args, 1.0, today, np.array([0, 0]), np.array([0, 1]))
+    assert np.allclose(got, [[15 / 7, 5 / 7, 5 / 7, 1.0], [5 / 7, 15 / 14, 15 / 14, 1.0]])
+    assert got[:, 3].tolist() == [1.0, 1.0]

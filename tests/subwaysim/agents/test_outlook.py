@@ -7,9 +7,12 @@ import numpy as np
 
 from subwaysim.agents import outlook
 from subwaysim.agents.outlook import (
+    Trips,
     TripSample,
     Valuation,
+    intensify_ratios_of,
     square_weights,
+    square_weights_each,
     trips_left,
     trips_left_of,
 )
@@ -100,3 +103,43 @@ def test_the_exact_worth_is_the_expectation_over_every_pair_of_squares() -> None
         weights,
     )
     assert np.allclose(drawn.per_trip(state.network), by_hand, atol=0.02)  # (the draws' limit)
+
+
+def test_every_intensifys_worth_is_its_own_reweighted_value() -> None:
+    """SG-17 intensify, SG-16: one compiled call's ratios are numpy's `divide` of each
+    extra copy's square weights by today's, and `values_under` gives, bit for bit, the worth
+    `value` finds on the sample reweighted by each ratio alone, on drawn samples of odd and
+    even sizes and on points of every kind of float."""
+    game = Game(scenario(end={"turns": 6}), 5)
+    state = game.state
+    for _ in range(8):
+        play_turn(state, game.agents)
+    weights = square_weights(state)
+    extras = [(deck, identity) for deck in range(len(state.decks)) for identity in range(3)]
+    ratios = intensify_ratios_of(state, weights, extras)
+    positive = weights > 0
+    for row, after in zip(ratios, square_weights_each(state, extras), strict=True):
+        want = np.divide(after, weights, out=np.ones_like(after), where=positive)
+        assert row.tolist() == want.tolist()
+    assert not np.all(ratios == 1.0)  # (one more copy moves some weight)
+    sizes = set()
+    for size in range(5, 26):
+        sample = TripSample.draw(weights, size, np.random.default_rng(size))
+        sizes.add(len(sample.origins) % 2)
+        view = Valuation(state, state.players[0], sample, weights)
+        trips = view.trips(state.network)
+        each = [view.value(trips, sample.reweighted(ratio)) for ratio in ratios]
+        assert view.values_under(trips, ratios) == each
+        assert view.values_under(trips, list(ratios)) == each
+    assert sizes == {0, 1}
+    assert view.values_under(trips, np.empty((0, len(weights)))) == []
+    rng = np.random.default_rng(7)  # (samples of 5 to 24 ends)
+    for size in range(5, 25):
+        ends = np.sort(rng.choice(len(weights), size, replace=False))
+        share = rng.random(size)
+        sample = TripSample(ends, share, ends, share[::-1].copy())
+        view = Valuation(state, state.players[0], sample, weights)
+        trips = Trips(rng.random((size, size, len(state.players))), sample, ())
+        table = rng.random((6, len(weights)))
+        each = [view.value(trips, sample.reweighted(ratio)) for ratio in table]
+        assert view.values_under(trips, table) == each

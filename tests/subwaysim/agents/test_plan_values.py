@@ -17,6 +17,8 @@ from subwaysim.agents.outlook import Valuation, extra_trips
 from subwaysim.agents.plan_values import (
     extra_trip_worths,
     extra_trip_worths_reference,
+    plan_sums,
+    plan_sums_reference,
     rows_past_heads,
     rows_past_heads_reference,
     sample_blocks,
@@ -99,6 +101,13 @@ def test_the_kernels_match_their_python_twins(
     blocks = sample_blocks(points, offsets, valid, extra_offsets, o, d, players)
     reference = sample_blocks_reference(points, offsets, valid, extra_offsets, o, d, players)
     assert blocks.shape == reference.shape and np.array_equal(blocks, reference)
+    # the two in one call, from one table of integers (as `Valuation.plan_values` hands it)
+    table = np.concatenate([extra_offsets, start_offsets, heads, every, starts]).astype(np.int64)
+    sums = (points, offsets, valid, table, len(heads), o, d, players, 0, rivals, 0.5)
+    both, both_ref = plan_sums(*sums), plan_sums_reference(*sums)
+    assert np.array_equal(both[0], blocks) and np.array_equal(both_ref[0], reference)
+    assert both[1].tolist() == both_ref[1].tolist() == found[0].tolist()
+    assert both[2] == both_ref[2] == found[1]
 
 
 @pytest.mark.parametrize("name", ["classic", "three_players", "express_heavy"])
