@@ -187,15 +187,17 @@ class Router:
         """The rides of `line`: those of the system last looked up when the two differ only
         by dead-end spurs no ride notices (`spurs`), else worked out afresh."""
         rule = self.rules.express
-        if recent is not None and recent[0] is line.board and recent[2:4] == (line.stations, rule):
+        old = None
+        if recent is not None and recent[0] is line.board and recent[3] == rule:
             old = recent[4]
             assert isinstance(old, SystemRides)
-            steps = spur_steps(
-                line.board.neighbours, old.line.track, line.track, self.network.stations.keys()
-            )
-            if steps is not None:
-                return same_rides(old, line)
-        return SystemRides(player, line, rule)
+            if recent[2] == line.stations:
+                steps = spur_steps(
+                    line.board.neighbours, old.line.track, line.track, self.network.stations.keys()
+                )
+                if steps is not None:
+                    return same_rides(old, line)
+        return SystemRides(player, line, rule, old)
 
     @cached_property
     def rideable(self) -> tuple[SystemRides, ...]:
