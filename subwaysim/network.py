@@ -117,14 +117,10 @@ class Network:
     ) -> Network:
         """A new Network from parts already checked and read-only (no copies made)."""
         network = object.__new__(Network)
-        for name, value in (
-            ("board", self.board),
-            ("players", self.players),
-            ("track", track),
-            ("stations", stations),
-            ("_served", served),
-        ):
-            object.__setattr__(network, name, value)
+        # The fields set as the frozen dataclass's own __init__ leaves them, in one update.
+        network.__dict__.update(
+            board=self.board, players=self.players, track=track, stations=stations, _served=served
+        )
         return network
 
     def _restation(self, square: int, kind: str | None) -> dict[str, tuple[tuple[int, str], ...]]:
@@ -140,8 +136,8 @@ def _placed(
     served: tuple[tuple[int, str], ...], square: int, kind: str | None
 ) -> tuple[tuple[int, str], ...]:
     """`served` (by square) with the station on `square` now of `kind` (None: gone)."""
-    kept = tuple(entry for entry in served if entry[0] != square)
+    at = bisect.bisect_left(served, (square,))  # the first entry on `square` or after it
+    after = at + 1 if at < len(served) and served[at][0] == square else at
     if kind is None:
-        return kept
-    at = bisect.bisect_left(kept, square, key=lambda entry: entry[0])
-    return (*kept[:at], (square, kind), *kept[at:])
+        return served[:at] + served[after:]
+    return (*served[:at], (square, kind), *served[after:])

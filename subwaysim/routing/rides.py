@@ -16,7 +16,7 @@ from __future__ import annotations
 import heapq
 import itertools
 from collections.abc import Sequence
-from dataclasses import dataclass, field
+from dataclasses import InitVar, dataclass, field
 from functools import cached_property
 from itertools import accumulate
 
@@ -168,18 +168,31 @@ class SystemRides:
     flat: np.ndarray = field(init=False)  # the matrix as int64, for kernels of many systems
     rideable: bool = field(init=False)  # SG-12: some ride joins two different stations
     nbytes: int = field(init=False)  # the arrays' bytes, for the cache's bound (`footprint`)
+    # The kernel's inputs and what they were read from: (track, its squares, stations, their
+    # squares and express flags); a copy for a spur (`spurs.same_rides`) keeps them as made.
+    _inputs: tuple[object, np.ndarray, object, tuple[np.ndarray, np.ndarray]] = field(
+        init=False, repr=False
+    )
 
-    def __post_init__(self) -> None:
+    previous: InitVar[SystemRides | None] = None  # rides of a line that may share parts
+
+    def __post_init__(self, previous: SystemRides | None) -> None:
         self.serial = next(_serials)
         board, line = self.line.board, self.line
         track, stations = line.track, line.stations
+        # The kernel's inputs: those of `previous` where its line has the very same track or
+        # stations (a build changes one of the two), else read from the line.
+        made = previous._inputs if previous is not None else (None, None, None, None)
+        squares = made[1] if made[0] is track else np.fromiter(track, np.int64, len(track))
+        kinds = made[3]
+        if made[2] is not stations:
+            kinds = (
+                np.fromiter([sq for sq, _ in stations], np.int64, len(stations)),
+                np.fromiter([kind == "express" for _, kind in stations], np.bool_, len(stations)),
+            )
+        self._inputs = (track, squares, stations, kinds)
         self.stations, self.matrix, self.flat, self.rideable = line_rides(
-            board.width,
-            board.height,
-            np.fromiter(track, np.int64, len(track)),
-            np.fromiter([sq for sq, _ in stations], np.int64, len(stations)),
-            np.fromiter([kind == "express" for _, kind in stations], np.bool_, len(stations)),
-            self.rule == "both_ends",
+            board.width, board.height, squares, *kinds, self.rule == "both_ends"
         )
         self.stations.flags.writeable = False
         self.matrix.flags.writeable = False

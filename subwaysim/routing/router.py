@@ -25,6 +25,20 @@ from subwaysim.routing.station_graph import StationGraph, graph_key
 from subwaysim.routing.table_sets import MIN_RIDE, systems_trips_options, table_order_arrays
 from subwaysim.routing.walking import Walking, walking_for
 
+# `Router._table_inputs`: walking a mode, walking distances, each system's stations and
+# flattened rides, `table_order_arrays` (masks, walks, ends, sets) and the sets' names.
+TableInputs = tuple[
+    bool,
+    np.ndarray,
+    tuple[np.ndarray, ...],
+    tuple[np.ndarray, ...],
+    np.ndarray,
+    np.ndarray,
+    np.ndarray,
+    tuple[tuple[int, bool], ...],
+    Named,
+]
+
 
 class Router:
     """Shortest trips on one Network under one set of RoutingRules."""
@@ -96,14 +110,12 @@ class Router:
         keeps none (`table_sets.systems_trips_options`): a network is asked few calls, and
         a table object cost more than its trips. None with more than `MAX_SYSTEMS` rideable
         systems, or transfer costs between several (the one-by-one way)."""
-        systems = self.rideable
-        if len(systems) > MAX_SYSTEMS or (self.rules.transfer_cost > 0 and len(systems) > 1):
+        inputs = self._table_inputs
+        if inputs is None:
             return None
-        walking = self.rules.walking_is_a_mode
-        masks, walks, ends, sets = table_order_arrays(len(systems), walking)
-        stations, flats, named = self._table_inputs
+        walking, distances, stations, flats, masks, walks, ends, sets, named = inputs
         rows = systems_trips_options(
-            self.walking.distances,
+            distances,
             np.array(origins, dtype=np.int64),
             np.array(destinations, dtype=np.int64),
             stations,
@@ -115,13 +127,21 @@ class Router:
         return answers(rows, sets, named, walking)
 
     @cached_property
-    def _table_inputs(self) -> tuple[tuple[np.ndarray, ...], tuple[np.ndarray, ...], Named]:
-        """The rideable systems' station squares and flattened rides, as `ModeTable` hands
-        them to `table_parts` (one empty system for none), and the names of their subsets."""
+    def _table_inputs(self) -> TableInputs | None:
+        """What `_compiled` hands `systems_trips_options` and `answers` for every trip on
+        this network: whether walking is a mode, the walking distances, the rideable
+        systems' station squares and flattened rides, as `ModeTable` hands them to
+        `table_parts` (one empty system for none), the order SG-14 tries their sets in
+        and the names of those sets. None where `_compiled` answers nothing."""
         systems = self.rideable
+        if len(systems) > MAX_SYSTEMS or (self.rules.transfer_cost > 0 and len(systems) > 1):
+            return None
+        walking = self.rules.walking_is_a_mode
         stations = tuple(s.stations for s in systems) or (np.zeros(0, np.int64),)
         flats = tuple(s.flat for s in systems) or (np.zeros(0, np.int64),)
-        return stations, flats, partial(mode_names, tuple(s.system for s in systems))
+        named = partial(mode_names, tuple(s.system for s in systems))
+        order = table_order_arrays(len(systems), walking)
+        return (walking, self.walking.distances, stations, flats, *order, named)
 
     def distance(self, origin: int, destination: int, modes: Iterable[str]) -> int:
         """The shortest trip using only `modes` (INF when they cannot make the trip)."""
@@ -187,21 +207,23 @@ class Router:
         """The rides of `line`: those of the system last looked up when the two differ only
         by dead-end spurs no ride notices (`spurs`), else worked out afresh."""
         rule = self.rules.express
-        if recent is not None and recent[0] is line.board and recent[2:4] == (line.stations, rule):
+        old = None
+        if recent is not None and recent[0] is line.board and recent[3] == rule:
             old = recent[4]
             assert isinstance(old, SystemRides)
-            steps = spur_steps(
-                line.board.neighbours, old.line.track, line.track, self.network.stations.keys()
-            )
-            if steps is not None:
-                return same_rides(old, line)
-        return SystemRides(player, line, rule)
+            if recent[2] == line.stations:
+                steps = spur_steps(
+                    line.board.neighbours, old.line.track, line.track, self.network.stations.keys()
+                )
+                if steps is not None:
+                    return same_rides(old, line)
+        return SystemRides(player, line, rule, old)
 
     @cached_property
     def rideable(self) -> tuple[SystemRides, ...]:
         """The systems that offer a ride (two stations a ride joins, SG-12), in seat order."""
-        every = (self.rides(p) for p in self.network.players)
-        return tuple(s for s in every if s.rideable)
+        rides = self.rides
+        return tuple([s for s in [rides(p) for p in self.network.players] if s.rideable])
 
     @cached_property
     def mode_table(self) -> ModeTable | None:
