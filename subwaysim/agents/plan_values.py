@@ -220,13 +220,9 @@ def plan_sums(  # type: ignore[no-untyped-def]
     """(`sample_blocks`, then `extra_trip_worths`' worths and flag) in one call, from one
     int64 `table`: the extra squares' offsets (plans + 1), the starts' offsets (plans + 1),
     the `heads_count` queue heads, every plan's extra squares, every plan's starts."""
-    plans = len(valid)
-    extra_offsets = table[: plans + 1]
-    start_offsets = table[plans + 1 : 2 * plans + 2]
-    heads = table[2 * plans + 2 : 2 * plans + 2 + heads_count]
-    at = 2 * plans + 2 + heads_count
-    extras = table[at : at + extra_offsets[plans]]
-    starts = table[at + extra_offsets[plans] : at + extra_offsets[plans] + start_offsets[plans]]
+    extras, extra_offsets, starts, start_offsets, heads = split_table(
+        table, len(valid), heads_count
+    )
     blocks = sample_blocks(points, offsets, valid, extra_offsets, o, d, players)
     worths, beyond = extra_trip_worths(
         points,
@@ -247,16 +243,15 @@ def plan_sums(  # type: ignore[no-untyped-def]
     return blocks, worths, beyond
 
 
-def split_table(
-    table: np.ndarray, plans: int, heads_count: int
-) -> tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray, np.ndarray]:
+@kernel
+def split_table(table, plans, heads_count):  # type: ignore[no-untyped-def]
     """`plan_sums`' table taken apart: (extras, extra offsets, starts, start offsets, heads)."""
     extra_offsets = table[: plans + 1]
     start_offsets = table[plans + 1 : 2 * plans + 2]
     heads = table[2 * plans + 2 : 2 * plans + 2 + heads_count]
     at = 2 * plans + 2 + heads_count
-    extras = table[at : at + int(extra_offsets[plans])]
-    starts = table[at + int(extra_offsets[plans]) :][: int(start_offsets[plans])]
+    extras = table[at : at + extra_offsets[plans]]
+    starts = table[at + extra_offsets[plans] : at + extra_offsets[plans] + start_offsets[plans]]
     return extras, extra_offsets, starts, start_offsets, heads
 
 

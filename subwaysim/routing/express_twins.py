@@ -26,6 +26,7 @@ from __future__ import annotations
 
 import numpy as np
 
+from subwaysim.routing.kernels import neighbour
 from tabletop.compiled import kernel
 
 
@@ -33,18 +34,10 @@ from tabletop.compiled import kernel
 def _next_on_line(track, width, height, prev, cur):  # type: ignore[no-untyped-def]
     """(the number of track neighbours of `cur`, the first of them that is not `prev` in the
     order left, right, up, down, or -1)."""
-    rank, file = cur // width, cur % width
     degree, nxt = 0, -1
     for k in range(4):
-        if k == 0:
-            ok, n = file > 0, cur - 1
-        elif k == 1:
-            ok, n = file < width - 1, cur + 1
-        elif k == 2:
-            ok, n = rank > 0, cur - width
-        else:
-            ok, n = rank < height - 1, cur + width
-        if ok and track[n]:
+        n = neighbour(width, height, cur, k)
+        if n >= 0 and track[n]:
             degree += 1
             if n != prev and nxt == -1:
                 nxt = n
@@ -66,17 +59,9 @@ def inert_express(width, height, tracks, kinds, square, both_ends):  # type: ign
                 if track[sq] and kinds[sq] == 2 and sq != square:
                     return False
             continue
-        rank, file = square // width, square % width
         for k in range(4):
-            if k == 0:
-                ok, start = file > 0, square - 1
-            elif k == 1:
-                ok, start = file < width - 1, square + 1
-            elif k == 2:
-                ok, start = rank > 0, square - width
-            else:
-                ok, start = rank < height - 1, square + width
-            if not ok or not track[start]:
+            start = neighbour(width, height, square, k)
+            if start < 0 or not track[start]:
                 continue
             prev, cur = square, start
             while cur != square:  # (a loop without intersections comes back)

@@ -222,6 +222,20 @@ def _follow(prev, cur, track, kinds, degree, width, height, mode):  # type: igno
 
 
 @kernel
+def neighbour(width, height, square, k):  # type: ignore[no-untyped-def]
+    """The square next to `square` in direction k (0 left, 1 right, 2 up, 3 down; the order
+    every search here takes them in), or -1 off the board."""
+    rank, file = square // width, square % width
+    if k == 0:
+        return square - 1 if file > 0 else -1
+    if k == 1:
+        return square + 1 if file < width - 1 else -1
+    if k == 2:
+        return square - width if rank > 0 else -1
+    return square + width if rank < height - 1 else -1
+
+
+@kernel
 def _hops(stops, stop_id, starts, track, kinds, degree, width, height, mode):  # type: ignore[no-untyped-def]
     """(n_stops, 4) adjacency: the stop (index) each hop from a `starts` stop reaches, or -1."""
     adjacency = np.full((len(stops), 4), -1, np.int64)
@@ -229,17 +243,9 @@ def _hops(stops, stop_id, starts, track, kinds, degree, width, height, mode):  #
         s = stops[i]
         if not starts[i]:
             continue
-        rank, file = s // width, s % width
         for k in range(4):
-            if k == 0:
-                ok, n = file > 0, s - 1
-            elif k == 1:
-                ok, n = file < width - 1, s + 1
-            elif k == 2:
-                ok, n = rank > 0, s - width
-            else:
-                ok, n = rank < height - 1, s + width
-            if ok and track[n]:
+            n = neighbour(width, height, s, k)
+            if n >= 0 and track[n]:
                 end = _follow(s, n, track, kinds, degree, width, height, mode)
                 if end >= 0 and end != s:
                     adjacency[i, k] = stop_id[end]
