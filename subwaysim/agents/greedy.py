@@ -46,6 +46,9 @@ from subwaysim.state import GameState
 SAMPLE = 20  # origins and destinations drawn per build phase (20 x 20 trips valued)
 
 Found = tuple[PlanValues, int]  # where a network's points are: a batch's values, the plan's index
+# What a plan being built leaves: (the phase's valuation, the network it was valued on, its
+# builds, the worth of the network they leave, where that network's points are).
+Leaves = tuple[Valuation, object, tuple[Build, ...], float, Found]
 
 
 class GreedyAgent(Agent):
@@ -66,10 +69,8 @@ class GreedyAgent(Agent):
         self._ranking: list[Plan] = []  # this phase's other plans worth building, best first
         self._phase = -1  # the turn whose build phase the ranking is for
         self._view_of: tuple[int, Valuation] | None = None  # (turn, the phase's valuation)
-        # What the plan being built leaves: (the phase's valuation, the network it was valued
-        # on, its builds, the worth of the network they leave, where its points are), and
-        # the builds played since.
-        self._leaves: tuple[Valuation, object, tuple[Build, ...], float, Found] | None = None
+        # What the plan being built leaves (`Leaves`), and the builds played since.
+        self._leaves: Leaves | None = None
         self._played: list[Build] = []
         # The worth of the network each plan of the last ranking leaves, and where its points
         # are, by the plan (the first two as in `_leaves`).
@@ -78,7 +79,7 @@ class GreedyAgent(Agent):
         ) = None
         # A network whose points on a phase's sample are known: (the valuation, the network,
         # where its points are). The SG-16 choice reads them instead of valuing it again.
-        self._known: tuple[Valuation, object, Found | Trips] | None = None
+        self._known: tuple[Valuation, object, Trips] | None = None
 
     def commit(self, turn: int, plan: tuple[Build, ...], then: Sequence[Plan] = ()) -> None:
         """Play `plan` for the rest of turn `turn`'s build phase, then the plans of `then`
@@ -119,10 +120,11 @@ class GreedyAgent(Agent):
         heads = queue_heads(state)
         base: float | None = None  # today's worth and the horizon, once a plan asks for them
         horizon = 0.0
-        leaves, self._leaves = self._leaves, None
-        if leaves is not None and leaves[0] is view and leaves[2] == tuple(self._played):
+        leaves = self._built(view)
+        self._leaves = None
+        if leaves is not None:
             base = leaves[3]  # today's network is the one the last plan (all played) leaves
-            self._known = (view, state.network, leaves[4])
+            self._know(view, state, leaves[4])
         while self._ranking:
             plan = self._ranking.pop(0)
             if not builds.allowed(plan.builds[0], state, self.player, budget, first):
@@ -135,7 +137,7 @@ class GreedyAgent(Agent):
                 )
                 base = found.worths[0]
                 assert base is not None
-                self._known = (view, state.network, (found, 0))
+                self._know(view, state, (found, 0))
                 at = 1
             else:
                 found, at = view.plan_values(state.network, [item], [starts], heads), 0
@@ -156,6 +158,19 @@ class GreedyAgent(Agent):
                     self._played = []
                 return list(plan.builds)
         return []
+
+    def _built(self, view: Valuation) -> Leaves | None:
+        """`_leaves` when its plan is all played this phase: today's network is the one it
+        leaves."""
+        leaves = self._leaves
+        if leaves is not None and leaves[0] is view and leaves[2] == tuple(self._played):
+            return leaves
+        return None
+
+    def _know(self, view: Valuation, state: GameState, found: Found) -> None:
+        """Today's network's points are plan `found[1]`'s of the batch `found[0]`."""
+        trips = found[0].trips(found[1])
+        self._known = (view, state.network, trips) if trips is not None else None
 
     def _adopt(self, state: GameState, plan: Plan | None) -> None:
         """Start building `plan`, ranked this phase on today's network: remember the worth
@@ -187,17 +202,16 @@ class GreedyAgent(Agent):
         starts: list[tuple[int, ...]] = [()]  # where each plan's SG-18 extra trips start
         items = [((), today_squares)]
         for plan in pool:
-            steps = plan.builds
-            ends = tuple([b.square for b in steps if b.action in _EXTRA_TRIP_ACTIONS])
-            starts.append(ends)  # (`extra_trip_squares`, inline)
-            items.append((steps, (*ends, *heads)))
+            ends = extra_trip_squares(plan.builds)
+            starts.append(ends)
+            items.append((plan.builds, (*ends, *heads)))
         # Every network's worth and extra trips in one pass (`_gain`'s sums, plan by plan).
         found = view.plan_values(state.network, items, starts, heads)
         today = found.trips(0)
         assert today is not None
         base = found.worths[0]
         assert base is not None
-        self._known = (view, state.network, (found, 0))
+        self._known = (view, state.network, today)
         worth_of: dict[int, tuple[Plan, float, Found]] = {}
         scored = []
         weigh = self.weigh
@@ -304,10 +318,9 @@ class GreedyAgent(Agent):
 
     def choose_intensify(self, state: GameState, square: int) -> str | None:
         view = self._view(state)
-        leaves = self._leaves
-        if leaves is not None and leaves[0] is view and leaves[2] == tuple(self._played):
-            # an SG-18 extra trip once the plan is built: today's network is the one it leaves
-            self._known = (view, state.network, leaves[4])
+        leaves = self._built(view)
+        if leaves is not None:  # an SG-18 extra trip once the plan is built
+            self._know(view, state, leaves[4])
         builds_left = [
             Build("intensify", square, deck.name)
             for deck, identity in zip(
@@ -319,9 +332,7 @@ class GreedyAgent(Agent):
             return None  # and no network to value (the view drawn all the same)
         known = self._known
         if known is not None and known[0] is view and known[1] is state.network:
-            # (valued this phase: the same points, `plan_points` being exact)
-            got = known[2]
-            trips = got if isinstance(got, Trips) else got[0].trips(got[1])
+            trips = known[2]  # (valued this phase: the same points, `plan_points` being exact)
         else:  # today's network in the planner's compiled call (the points of `view.trips`)
             (trips,) = view.trips_of_plans(state.network, [((), ())])
             self._known = (view, state.network, trips) if trips is not None else None
